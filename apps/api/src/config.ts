@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (design.md §2). Every variable is listed in README.md.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(10).default(600),
+  REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  EMAIL_PROVIDER: z.enum(['outbox']).default('outbox'),
+  EMAIL_FROM: z.string().default('Paylane <no-reply@paylane.test>'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  role: 'all' | 'api' | 'worker';
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  jwtSecret: string;
+  accessTokenLifetimeSeconds: number;
+  refreshTokenLifetimeSeconds: number;
+  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  publicUrl: string;
+  seedDemo: boolean;
+  email: { provider: 'outbox'; from: string };
+  webDistDir: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Behind a reverse proxy, take the client IP (login throttling) from X-Forwarded-For. */
+  trustProxy: boolean;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    role: e.ROLE,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, isProduction),
+    accessTokenLifetimeSeconds: e.ACCESS_TOKEN_LIFETIME_SECONDS,
+    refreshTokenLifetimeSeconds: e.REFRESH_TOKEN_LIFETIME_SECONDS,
+    loginThrottle: {
+      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    seedDemo: e.SEED_DEMO === 'auto' ? !isProduction : e.SEED_DEMO === 'true',
+    email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+}
+
+// Outside production a laptop needs no setup: the signing secret is generated once and kept in DATA_DIR,
+// so tokens survive a restart. Production must say JWT_SECRET explicitly.
+function readOrCreateSecret(dataDir: string, isProduction: boolean): string {
+  if (isProduction) throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

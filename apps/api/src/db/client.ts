@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Connection settings for other `pg` clients (the job queue's own pool, LISTEN connections). */
+  pgConfig: pg.PoolConfig;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database (ignored with databaseUrl). */
+  pgliteDataDir?: string;
+  /** An already opened PGlite instance (tests load one from a migrated template). */
+  pglite?: PGlite;
+  poolMax: number;
+};
+
+// Headroom over the app pool for the job queue's pool and short-lived clients.
+const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  return openEmbedded(options);
+}
+
+async function openPostgres(connectionString: string, poolMax: number): Promise<Database> {
+  const pgConfig: pg.PoolConfig = { connectionString };
+  const pool = new pg.Pool({ ...pgConfig, max: poolMax });
+  await pool.query('select 1');
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    pgConfig,
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}
+
+// Embedded mode serves PGlite over the PostgreSQL wire protocol on a private unix socket, so the app, the
+// job queue and the tests all speak `pg` to both databases: one code path (design.md §3).
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (!options.pgliteDataDir) throw new Error('openDatabase: pgliteDataDir or pglite is required');
+    mkdirSync(options.pgliteDataDir, { recursive: true });
+    pglite = await PGlite.create({ dataDir: options.pgliteDataDir });
+  }
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'paylane-pg-'));
+  const server = new PGLiteSocketServer({
+    db: pglite,
+    path: path.join(socketDir, '.s.PGSQL.5432'),
+    maxConnections: options.poolMax + PGLITE_SOCKET_EXTRA_CONNECTIONS,
+  });
+  await server.start();
+  const pgConfig: pg.PoolConfig = { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' };
+  const pool = new pg.Pool({ ...pgConfig, max: options.poolMax });
+  const instance = pglite;
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    pgConfig,
+    kind: 'pglite',
+    async close() {
+      await pool.end();
+      await withTimeout(server.stop(), 2000);
+      await instance.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// server.stop() can hang after abrupt client exits (stack-notes gotcha 7).
+async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,7 @@
+// The whole pg-core schema, one file per area under schema/.
+export * from './schema/users';
+export * from './schema/merchants';
+export * from './schema/customers';
+export * from './schema/auth';
+export * from './schema/audit';
+export * from './schema/outbox';

@@ -1,0 +1,69 @@
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    logoPath: text('logo_path'),
+    integrationType: text('integration_type'),
+    isIntegrated: boolean('is_integrated').notNull().default(false),
+    checkCustomRoles: boolean('check_custom_roles').notNull().default(false),
+    allowGroupMessage: boolean('allow_group_message').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    status: text('status', { enum: ['active', 'pending', 'inactive'] })
+      .notNull()
+      .default('active'),
+    // The partner who onboarded this merchant, if any.
+    partnerUserId: uuid('partner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('merchants_name_idx').on(t.name), index('merchants_partner_idx').on(t.partnerUserId)],
+);
+
+// A user's place in a merchant: standard roles (admin, staff) now; custom roles arrive with the access issue.
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_merchant_key').on(t.userId, t.merchantId),
+    index('memberships_merchant_idx').on(t.merchantId),
+  ],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    phone: text('phone'),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    status: text('status', { enum: ['active', 'pending', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('locations_merchant_idx').on(t.merchantId, t.name)],
+);

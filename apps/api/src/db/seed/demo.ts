@@ -1,0 +1,97 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { accounts, customers, locations, memberships, merchants, users } from '../schema';
+import { hashPassword } from '../../modules/auth/passwords';
+
+/** One documented password for every demo login; it meets the password rule of spec §5. */
+export const DEMO_PASSWORD = 'Paylane-Demo-1';
+export const demoLogins = [
+  { email: 'superadmin@demo.paylane.test', role: 'super admin' },
+  { email: 'admin@demo.paylane.test', role: 'admin of Demo Motors' },
+  { email: 'staff@demo.paylane.test', role: 'staff of Demo Motors' },
+] as const;
+
+const FIRST_NAMES = ['Maria', 'James', 'Aisha', 'Luis', 'Chen', 'Emily', 'Darnell', 'Sofia', 'Raj', 'Hannah', 'Tyrone', 'Grace'];
+const LAST_NAMES = ['Garcia', 'Johnson', 'Nguyen', 'Smith', 'Patel', 'Williams', 'Brown', 'Lopez', 'Davis', 'Kim', 'Moore', 'Clark'];
+const VEHICLES = [
+  ['Toyota', 'Camry'],
+  ['Honda', 'Civic'],
+  ['Ford', 'F-150'],
+  ['Chevrolet', 'Malibu'],
+  ['Nissan', 'Altima'],
+  ['Hyundai', 'Elantra'],
+] as const;
+const CADENCES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+const DEMO_CUSTOMER_COUNT = 36;
+
+/** Seeds the demo merchant and logins when the database has no users; true when it seeded. */
+export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if ((existing?.total ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [superAdmin, admin, staff] = await tx
+      .insert(users)
+      .values([
+        { email: demoLogins[0].email, passwordHash, firstName: 'Sam', lastName: 'Super', isSuperAdmin: true },
+        { email: demoLogins[1].email, passwordHash, firstName: 'Alex', lastName: 'Admin' },
+        { email: demoLogins[2].email, passwordHash, firstName: 'Taylor', lastName: 'Staff' },
+      ])
+      .returning();
+    const [merchant] = await tx
+      .insert(merchants)
+      .values({ name: 'Demo Motors', timeZone: 'America/Chicago', allowGroupMessage: true })
+      .returning();
+    if (!superAdmin || !admin || !staff || !merchant) throw new Error('demo seed insert returned no row');
+    await tx.insert(memberships).values([
+      { userId: admin.id, merchantId: merchant.id, roles: ['admin'] },
+      { userId: staff.id, merchantId: merchant.id, roles: ['staff'] },
+    ]);
+    const demoLocations = await tx
+      .insert(locations)
+      .values([
+        { merchantId: merchant.id, name: 'Demo Motors North', addressLine1: '1200 N Main St', city: 'Dallas', state: 'TX', postalCode: '75201', phone: '+12145550100', timeZone: 'America/Chicago' },
+        { merchantId: merchant.id, name: 'Demo Motors South', addressLine1: '880 S Lamar St', city: 'Austin', state: 'TX', postalCode: '78704', phone: '+15125550100', timeZone: 'America/Chicago' },
+      ])
+      .returning();
+    await seedDemoCustomers(tx as unknown as Db, merchant.id, demoLocations.map((l) => l.id), now);
+  });
+  return true;
+}
+
+async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string[], now: Date): Promise<void> {
+  const customerRows = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
+    const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Pat';
+    const lastName = LAST_NAMES[(i * 5) % LAST_NAMES.length] ?? 'Doe';
+    return {
+      merchantId,
+      locationId: locationIds[i % locationIds.length] ?? null,
+      externalId: `DM-${1001 + i}`,
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${i + 1}@example.com`.toLowerCase(),
+      // 555-01xx numbers are reserved for fiction.
+      smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
+    };
+  });
+  const inserted = await db.insert(customers).values(customerRows).returning({ id: customers.id, locationId: customers.locationId });
+  await db.insert(accounts).values(
+    inserted.map((customer, i) => {
+      const [make, model] = VEHICLES[i % VEHICLES.length] ?? ['Ford', 'Focus'];
+      const due = new Date(now.getTime() + ((i % 21) - 7) * 86_400_000);
+      return {
+        merchantId,
+        customerId: customer.id,
+        locationId: customer.locationId,
+        externalId: `ACC-${5001 + i}`,
+        status: i % 12 === 11 ? ('inactive' as const) : ('active' as const),
+        amountDueCents: 25_000 + ((i * 1_737) % 40_000),
+        dueDate: due.toISOString().slice(0, 10),
+        cadence: CADENCES[i % CADENCES.length] ?? 'monthly',
+        vehicleYear: 2014 + (i % 10),
+        vehicleMake: make,
+        vehicleModel: model,
+      };
+    }),
+  );
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { accessClaimsSchema, type AccessClaims } from '@paylane/shared/contracts/auth';
+
+const refreshClaimsSchema = z.object({
+  token_type: z.literal('refresh'),
+  user_id: z.string(),
+  jti: z.string(),
+  fid: z.string(),
+  exp: z.number(),
+});
+export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
+
+export type TokenSigner = {
+  signAccess(input: { userId: string; groups: string[] }): Promise<string>;
+  signRefresh(input: { userId: string; jti: string; familyId: string; expiresAt: Date }): Promise<string>;
+  /** The claims of a valid, unexpired access token, or null. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+  verifyRefresh(token: string): Promise<RefreshClaims | null>;
+};
+
+export function createTokenSigner(secret: string, accessLifetimeSeconds: number, now: () => Date): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  const seconds = () => Math.floor(now().getTime() / 1000);
+
+  const sign = (claims: Record<string, unknown>, expiresAtSeconds: number) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(seconds())
+      .setExpirationTime(expiresAtSeconds)
+      .sign(key);
+
+  async function verify<T>(token: string, schema: z.ZodType<T>): Promise<T | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+      const parsed = schema.safeParse(payload);
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    signAccess: ({ userId, groups }) =>
+      sign({ token_type: 'access', user_id: userId, groups, jti: randomUUID() }, seconds() + accessLifetimeSeconds),
+    signRefresh: ({ userId, jti, familyId, expiresAt }) =>
+      sign({ token_type: 'refresh', user_id: userId, jti, fid: familyId }, Math.floor(expiresAt.getTime() / 1000)),
+    verifyAccess: (token) => verify(token, accessClaimsSchema),
+    verifyRefresh: (token) => verify(token, refreshClaimsSchema),
+  };
+}

@@ -1,0 +1,37 @@
+import type { Merchant, MerchantSummary } from '@paylane/shared/contracts/merchants';
+import type { Page } from '@paylane/shared/contracts/paging';
+import type { AppContext } from '../../context';
+import type { AuthUser } from '../../plugins/access';
+import { pageLinks } from '../../lib/paging';
+import { listMerchantSummaries, type MerchantRow } from './merchants.repository';
+
+export const logoUrl = (logoPath: string | null) => (logoPath ? `/media/${logoPath}` : null);
+
+export function toMerchant(row: MerchantRow): Merchant {
+  return {
+    id: row.id,
+    name: row.name,
+    logo: logoUrl(row.logoPath),
+    integration_type: row.integrationType,
+    is_integrated: row.isIntegrated,
+    check_custom_roles: row.checkCustomRoles,
+    allow_group_message: row.allowGroupMessage,
+    time_zone: row.timeZone,
+    status: row.status,
+  };
+}
+
+/** The merchants the user may switch to: all of them for super admins, else their memberships. */
+export async function listSwitchableMerchants(
+  ctx: AppContext,
+  user: AuthUser,
+  query: { search?: string | undefined; page: number; page_size: number; url: string },
+): Promise<Page<MerchantSummary>> {
+  const { rows, total } = await listMerchantSummaries(ctx.db, {
+    memberUserId: user.isSuperAdmin ? null : user.id,
+    search: query.search || undefined,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { count: total, ...pageLinks(query.url, query.page, query.page_size, total), results: rows };
+}

@@ -1,0 +1,16 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outboxEmails } from '../../db/schema';
+
+export async function listOutboxEmails(db: Db, query: { to?: string | undefined; limit: number; offset: number }) {
+  const where = query.to ? eq(outboxEmails.toAddress, query.to.toLowerCase()) : undefined;
+  const rows = await db
+    .select()
+    .from(outboxEmails)
+    .where(where)
+    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(outboxEmails).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}

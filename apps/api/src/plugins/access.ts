@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { can, type Capability } from '@paylane/shared/permissions';
+import { messages } from '@paylane/shared/messages';
+import type { AppContext } from '../context';
+import { forbidden, notFound, unauthorized } from '../lib/http-errors';
+import { findUserById } from '../modules/auth/users.repository';
+import { findMembershipRoles, findMerchantById, type MerchantRow } from '../modules/merchants/merchants.repository';
+
+/**
+ * What a route requires (design.md §4: every route declares it; registering an /api/ route without it
+ * fails at startup). `merchant` routes carry a `merchant_id` path parameter and check membership first.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true }
+  | { superAdmin: true }
+  | { merchant: 'member' | Capability };
+
+export type AuthUser = { id: string; email: string; isSuperAdmin: boolean; isPartner: boolean };
+export type MerchantAccess = { merchant: MerchantRow; roles: string[] };
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    merchantAccess: MerchantAccess | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+const uuidSchema = z.uuid();
+
+export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('merchantAccess', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    if (isApi && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    request.user = await authenticate(ctx, request);
+    if ('superAdmin' in access && !request.user.isSuperAdmin) throw forbidden();
+    if ('merchant' in access) request.merchantAccess = await authorizeMerchant(ctx, request, access.merchant);
+  });
+});
+
+/** The signed-in user of a route whose access rule requires one. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The merchant and the caller's roles in it, for routes with a `merchant` access rule. */
+export function currentMerchantAccess(request: FastifyRequest): MerchantAccess {
+  if (!request.merchantAccess) throw notFound();
+  return request.merchantAccess;
+}
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized();
+  const [scheme, token] = header.split(' ');
+  if (scheme !== 'Bearer' || !token) throw unauthorized(messages.tokenInvalid);
+  const claims = await ctx.tokens.verifyAccess(token);
+  if (!claims) throw unauthorized(messages.tokenInvalid);
+  // Read the user on each request so a disabled user or a removed super admin loses access at once.
+  const user = await findUserById(ctx.db, claims.user_id);
+  if (!user || !user.isActive) throw unauthorized(messages.tokenInvalid);
+  return { id: user.id, email: user.email, isSuperAdmin: user.isSuperAdmin, isPartner: user.isPartner };
+}
+
+async function authorizeMerchant(
+  ctx: AppContext,
+  request: FastifyRequest,
+  requirement: 'member' | Capability,
+): Promise<MerchantAccess> {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
+  // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
+  if (!uuidSchema.safeParse(merchantId).success) throw notFound();
+  const roles = user.isSuperAdmin ? ['super_admin'] : await findMembershipRoles(ctx.db, user.id, String(merchantId));
+  if (!roles) throw notFound();
+  const merchant = await findMerchantById(ctx.db, String(merchantId));
+  if (!merchant) throw notFound();
+  if (requirement !== 'member') {
+    const subject = { isSuperAdmin: user.isSuperAdmin, roles };
+    const merchantFlags = {
+      check_custom_roles: merchant.checkCustomRoles,
+      allow_group_message: merchant.allowGroupMessage,
+      is_integrated: merchant.isIntegrated,
+    };
+    if (!can(subject, merchantFlags, requirement)) throw forbidden();
+  }
+  return { merchant, roles };
+}

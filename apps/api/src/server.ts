@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
+
+// Starts Paylane: open the database, migrate, seed the demo when asked, listen.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pglite'),
+    poolMax: config.databasePoolMax,
+  });
+  await migrateDatabase(database.db);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+
+  const app = await buildApp({ config, db: database.db });
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\nPaylane is running on ${config.publicUrl} with ${where}.`);
+  if (config.seedDemo) printDemoLogins(seeded);
+}
+
+function printDemoLogins(seededNow: boolean): void {
+  console.log(seededNow ? 'Demo data created. Sign in with:' : 'Demo sign-in (if the demo data is still there):');
+  for (const login of demoLogins) console.log(`  ${login.email.padEnd(32)} ${login.role}`);
+  console.log(`  password for all: ${DEMO_PASSWORD}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

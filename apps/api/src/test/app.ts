@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed/demo';
+import { createTestDatabase } from './database';
+
+export { DEMO_PASSWORD };
+
+/** A clock the test moves by hand; the app reads it for token expiry, throttling windows and links. */
+export type TestClock = { now: () => Date; advance(seconds: number): void };
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (seconds) => (current += seconds * 1000) };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  /** Real HTTP against the listening app. */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<TestResponse>;
+  signIn(email: string, password?: string): Promise<{ access: string; refresh: string }>;
+  close(): Promise<void>;
+};
+
+export type TestResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+
+/** The real app on a fresh database with the demo seeded, listening on a random local port. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: 'unused-in-tests',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const clock = createTestClock();
+  await seedDemoIfEmpty(database.db, clock.now());
+  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const request: TestApp['request'] = async (path, init = {}) => {
+    const { json, token, headers, ...rest } = init;
+    const response = await fetch(baseUrl + path, {
+      ...rest,
+      headers: {
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(headers as Record<string, string> | undefined),
+      },
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body };
+  };
+
+  const signIn: TestApp['signIn'] = async (email, password = DEMO_PASSWORD) => {
+    const response = await request('/api/token/', { method: 'POST', json: { email, password } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    clock,
+    request,
+    signIn,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The claims of a JWT, read without verifying (what a client sees). */
+export function decodeJwtPayload(token: string): Record<string, unknown> {
+  const [, payload] = token.split('.');
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+}

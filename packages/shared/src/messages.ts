@@ -1,0 +1,65 @@
+// The message catalogue: every text the server may answer with (spec §5 and §8) and the app's own toasts,
+// keyed by a stable id. The server speaks en-US; the client maps a server text back to its key and shows
+// it in the user's language. Add a language by adding a dictionary with the same keys.
+import { validationMessages } from './validation';
+
+const enUS = {
+  ...validationMessages,
+  invalidCredentials: 'No active account found with the given credentials',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  tokenInvalid: 'Token is invalid or expired',
+  invalidToken: 'Invalid Token',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  malformedJson: 'Malformed request body: expected valid JSON',
+  bodyTooLarge: 'Request body is too large',
+  genericError: 'Oops! Something Went Wrong...',
+  passwordResetSent: 'If an account exists for that email, we sent a link to reset the password.',
+  passwordHasBeenSet: 'Password has already been set',
+  passwordResetDone: 'Your password has been reset. You can sign in now.',
+  ssnDigits: 'SSN must be 9 digits, no dashes',
+  autopayOtherCustomer: 'Autopay is already setup by another customer',
+  invalidAutopayMethod: 'Invalid payment method specified for autopay',
+  recordMismatch: 'Provided information does not match customer record',
+  dobFuture: 'Date of Birth Can Not Be in The Future',
+  optedOut: 'The customer has opted out of email or text messages',
+  pinsMismatch: 'Pins do not match',
+  noUserMatching: 'No user found with matching credentials',
+  emailInUse: 'Email address already in use',
+  userHasOrganization: 'User already belongs to an organization',
+  customerLocationMismatch: 'Customer does not belong to provided merchant location',
+  templateDaysTaken: 'A template already exists for the chosen days',
+  cardNumberMax: 'card_number can be at most 16 characters',
+  cardNumberMin: 'card_number must be at least 15 characters',
+  accountPaid: 'This account has already been paid',
+  invoiceRequired: 'Account requires a current invoice',
+  externalIdTaken: 'Account with provided external ID already exists',
+  negativeFee: 'Convenience Fee Can Not be a Negative Value',
+  amountDueRequired: 'Amount Due is Required',
+  accountInactive: 'Account is set to Inactive',
+  accountNoContact: 'Account status prevents contact',
+  autopayDueDate: 'Due date with Autopay must not exceed the 28th',
+  paymentMinimum: 'Payment must be larger than $1.00',
+  paymentBelowMin: 'Requested payment amount is less than the minimum allowed',
+  paymentAboveMax: 'Requested payment amount is greater than the maximum allowed',
+  phoneInUse: 'Phone Number is Already in Use',
+  invalidCardType: 'Invalid card type',
+  ownershipInvalid: 'Ownership Percentage is Invalid',
+  manualResolve: 'This action must be manually resolved',
+} as const;
+
+export type MessageKey = keyof typeof enUS;
+export type Locale = 'en-US';
+export const messageCatalog: Record<Locale, Record<MessageKey, string>> = { 'en-US': enUS };
+export const messages = enUS;
+
+const keyByEnglishText = new Map<string, MessageKey>(
+  (Object.entries(enUS) as [MessageKey, string][]).map(([key, text]) => [text, key]),
+);
+
+/** Shows a server text in the given language; a text the catalogue does not know is shown as it came. */
+export function translateMessage(text: string, locale: Locale = 'en-US'): string {
+  const key = keyByEnglishText.get(text);
+  return key ? messageCatalog[locale][key] : text;
+}
