@@ -11,6 +11,7 @@ import { migrateDatabase, migrationsFolder } from '../db/migrate';
 import { databaseUrlFor } from './database-url';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     pgliteTemplateFile: string;
     postgresTemplateDatabase: string;

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { seedScale } from '../db/seed/scale';
+
+// npm run seed:scale -- [--merchants 200] [--customers 100000]
+// Adds benchmark volume to DATABASE_URL or the embedded database (it never deletes anything).
+const { values } = parseArgs({
+  options: { merchants: { type: 'string', default: '200' }, customers: { type: 'string', default: '100000' } },
+});
+const merchantCount = Number(values.merchants);
+const customerCount = Number(values.customers);
+if (!Number.isInteger(merchantCount) || merchantCount < 1 || !Number.isInteger(customerCount) || customerCount < 0) {
+  console.error('Usage: npm run seed:scale -- [--merchants N>=1] [--customers N>=0]');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDataDir: path.join(config.dataDir, 'pglite'),
+  poolMax: 2,
+});
+await migrateDatabase(database.db);
+const started = Date.now();
+console.log(`Seeding ${customerCount} customers over ${merchantCount} merchants...`);
+await seedScale(database.db, { merchants: merchantCount, customers: customerCount }, console.log);
+await database.close();
+console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
