@@ -55,6 +55,14 @@ describe('the HTTP surface', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('publishes an OpenAPI document generated from the request schemas', async () => {
+    const response = await t.request('/api/docs/');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    const tokenBody = response.body.paths['/api/token/'].post.requestBody.content['application/json'].schema;
+    expect(tokenBody.required).toEqual(['email', 'password']);
+  });
+
   it('refuses to register an API route that declares no access rule', async () => {
     const fresh = await buildApp({ config: t.config, db: t.database.db, logger: false });
     expect(() => fresh.get('/api/unguarded/', async () => ({ secret: true }))).toThrow(/declares no access rule/);

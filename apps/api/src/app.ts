@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { profileRoutes } from './modules/profile/profile.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import type { EmailProvider } from './providers/email/email-provider';
@@ -51,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(accessPlugin, { ctx });
+  await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { ctx });
