@@ -1,0 +1,93 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { MerchantSummary } from '@paylane/shared/contracts/merchants';
+import { displayRoles } from '@paylane/shared/permissions';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { setCurrentMerchantId } from '../../features/merchants/current-merchant';
+import { useCurrentMerchant } from '../../features/merchants/hooks/use-current-merchant';
+import { rolesInMerchant } from '../../features/profile/access';
+import { useSignedInUser } from '../../features/profile/hooks/use-signed-in-user';
+import { formatFullName } from '../../lib/format';
+import { AppNavigation } from './app-navigation';
+import { MerchantSwitcher } from './merchant-switcher';
+import { buildNavigation } from './navigation';
+import { UserMenu } from './user-menu';
+
+/** A merchant-scoped page follows the switch to the same page of the new merchant. */
+export function pathForMerchant(pathname: string, fromId: string | null, toId: string): string {
+  if (!fromId) return pathname;
+  const prefix = `/merchants/${encodeURIComponent(fromId)}`;
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return pathname;
+  return `/merchants/${encodeURIComponent(toId)}${pathname.slice(prefix.length)}`;
+}
+
+/** The signed-in shell: header (merchant, switcher, user menu), navigation by role, and the page. */
+export function AppLayout() {
+  const [isNavOpen, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { profile, isSuperAdmin } = useSignedInUser();
+  const { merchantId, merchant } = useCurrentMerchant();
+  if (!profile) return <FullPageLoader />;
+
+  const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
+  const sections = buildNavigation({ isSuperAdmin, roles, merchantId, merchant });
+  const canSwitch = isSuperAdmin || profile.memberships.length > 1;
+  const membershipName = profile.memberships.find((item) => item.merchant.id === merchantId)?.merchant.name;
+  const merchantName = merchant?.name ?? membershipName ?? '';
+  const current: MerchantSummary | null = merchantId ? { id: merchantId, name: merchantName } : null;
+
+  const switchMerchant = (next: MerchantSummary) => {
+    const target = pathForMerchant(pathname, merchantId, next.id);
+    setCurrentMerchantId(next.id);
+    if (target !== pathname) void navigate(target);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Text fw={800} c="blue.8" size="lg">
+              Paylane
+            </Text>
+            <Text fw={600} truncate data-testid="current-merchant-name">
+              {merchantName || 'No merchant selected'}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            {canSwitch ? (
+              <MerchantSwitcher
+                key={`${merchantId ?? 'none'}:${merchantName}`}
+                current={current}
+                onSwitch={switchMerchant}
+              />
+            ) : null}
+            <UserMenu
+              name={formatFullName(profile)}
+              role={displayRoles(roles, Boolean(merchant?.check_custom_roles))}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <AppNavigation sections={sections} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

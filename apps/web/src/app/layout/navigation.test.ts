@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { merchantA } from '../../test/fixtures';
+import { buildNavigation, isNavItemActive, type NavigationInput } from './navigation';
+
+const labels = (input: NavigationInput) =>
+  buildNavigation(input).flatMap((section) => section.items.map((item) => item.label));
+const base = { merchantId: merchantA.id, merchant: merchantA };
+
+describe('buildNavigation', () => {
+  it('gives staff the merchant pages and reports, but not settings or merchants', () => {
+    const shown = labels({ ...base, isSuperAdmin: false, roles: ['staff'] });
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'Home',
+        'Inbox',
+        'Customers',
+        'Message Templates',
+        'Payment Report',
+        'Action Report',
+      ]),
+    );
+    expect(shown).not.toContain('Settings');
+    expect(shown).not.toContain('Merchants');
+    expect(shown).not.toContain('DMS Notification Report');
+  });
+
+  it('gives admins settings but not the merchants list', () => {
+    const shown = labels({ ...base, isSuperAdmin: false, roles: ['admin'] });
+    expect(shown).toContain('Settings');
+    expect(shown).toContain('DMS Notification Report');
+    expect(shown).not.toContain('Merchants');
+  });
+
+  it('gives super admins everything', () => {
+    const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
+    expect(shown).toEqual(
+      expect.arrayContaining(['Settings', 'Merchants', 'Payment Report', 'Message Templates']),
+    );
+  });
+
+  it('applies custom roles: staff without flags lose templates and payment reports', () => {
+    const merchant = { ...merchantA, check_custom_roles: true };
+    const shown = labels({ merchantId: merchant.id, merchant, isSuperAdmin: false, roles: ['staff'] });
+    expect(shown).not.toContain('Message Templates');
+    expect(shown).not.toContain('Payment Report');
+    expect(shown).toContain('Action Report'); // staff keep it even with custom roles (spec §6)
+  });
+
+  it('links merchant pages to the spec routes of the current merchant', () => {
+    const sections = buildNavigation({ ...base, isSuperAdmin: false, roles: ['admin'] });
+    const links = Object.fromEntries(
+      sections.flatMap((section) => section.items.map((item) => [item.label, item.to])),
+    );
+    expect(links).toMatchObject({
+      Home: '/',
+      Inbox: '/merchants/merchant-a/inbox',
+      Customers: '/merchants/merchant-a/customers/',
+      'Message Templates': '/merchants/merchant-a/message-templates',
+      Settings: '/merchants/merchant-a/settings/general',
+    });
+  });
+
+  it('shows only Home (and Merchants for super admins) without a current merchant', () => {
+    expect(labels({ merchantId: null, merchant: null, isSuperAdmin: false, roles: ['staff'] })).toEqual([
+      'Home',
+    ]);
+    expect(labels({ merchantId: null, merchant: null, isSuperAdmin: true, roles: ['super_admin'] })).toEqual([
+      'Home',
+      'Merchants',
+    ]);
+  });
+});
+
+describe('isNavItemActive', () => {
+  it('lights Home on its sub-pages and other links on their sub-paths', () => {
+    expect(isNavItemActive('/', '/failed-payments')).toBe(true);
+    expect(isNavItemActive('/', '/merchants')).toBe(false);
+    expect(isNavItemActive('/merchants/m/customers/', '/merchants/m/customers/12')).toBe(true);
+    expect(isNavItemActive('/merchants', '/merchants-x')).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+// The left navigation by role (spec §2 routes, §6 capabilities). Pure, so role visibility is tested directly.
+import { can, type Capability, type PermissionMerchant } from '@paylane/shared/permissions';
+
+export type NavItem = { label: string; to: string };
+export type NavSection = { label: string | null; items: NavItem[] };
+
+export type NavigationInput = {
+  isSuperAdmin: boolean;
+  /** The user's roles in the current merchant. */
+  roles: readonly string[];
+  merchantId: string | null;
+  /** The current merchant's record; capability-gated links wait for it. */
+  merchant: PermissionMerchant | null;
+};
+
+type Candidate = NavItem & { needs?: Capability | 'merchantAdmin' | 'superAdmin' | 'merchant' };
+
+function candidates(merchantId: string | null): { label: string | null; items: Candidate[] }[] {
+  const id = merchantId ? encodeURIComponent(merchantId) : '';
+  const scoped = (path: string) => `/merchants/${id}${path}`;
+  return [
+    {
+      label: null,
+      items: [
+        { label: 'Home', to: '/' },
+        { label: 'Inbox', to: scoped('/inbox'), needs: 'merchant' },
+        { label: 'Customers', to: scoped('/customers/'), needs: 'merchant' },
+        { label: 'Message Templates', to: scoped('/message-templates'), needs: 'manageTemplates' },
+      ],
+    },
+    {
+      label: 'Reports',
+      items: [
+        { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
+        { label: 'Payment Request Report', to: '/payment-request-report', needs: 'viewPaymentReports' },
+        { label: 'Action Report', to: '/action-report', needs: 'viewActionReport' },
+        { label: 'Promises', to: '/promises', needs: 'merchant' },
+        { label: 'Message Report', to: '/message-report', needs: 'merchant' },
+        { label: 'DMS Notification Report', to: `/${id}/dms-notification-report`, needs: 'viewDmsReport' },
+      ],
+    },
+    {
+      label: 'Administration',
+      items: [
+        { label: 'Settings', to: scoped('/settings/general'), needs: 'merchantAdmin' },
+        { label: 'Merchants', to: '/merchants', needs: 'superAdmin' },
+      ],
+    },
+  ];
+}
+
+function isAllowed(candidate: Candidate, input: NavigationInput): boolean {
+  const { needs } = candidate;
+  if (!needs) return true;
+  if (needs === 'superAdmin') return input.isSuperAdmin;
+  if (!input.merchantId) return false;
+  if (needs === 'merchant') return true;
+  if (needs === 'merchantAdmin') return input.isSuperAdmin || input.roles.includes('admin');
+  if (!input.merchant) return false;
+  return can({ isSuperAdmin: input.isSuperAdmin, roles: input.roles }, input.merchant, needs);
+}
+
+/** The sections and links this user may see in the current merchant; empty sections are left out. */
+export function buildNavigation(input: NavigationInput): NavSection[] {
+  return candidates(input.merchantId)
+    .map((section) => ({
+      label: section.label,
+      items: section.items.filter((item) => isAllowed(item, input)).map(({ label, to }) => ({ label, to })),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+/** Home's link stays lit on the home sub-pages; other links on their own sub-paths. */
+const HOME_PATHS = ['/', '/failed-payments', '/missed-messages', '/auto-messages', '/customer-replies'];
+
+export function isNavItemActive(to: string, pathname: string): boolean {
+  if (to === '/') return HOME_PATHS.includes(pathname);
+  const base = to.endsWith('/') ? to.slice(0, -1) : to;
+  return pathname === base || pathname.startsWith(`${base}/`);
+}

@@ -1,0 +1,33 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { initials } from '../../lib/format';
+import { logout } from '../../lib/session';
+
+/** The user's name and role display (spec §3), with Logout. */
+export function UserMenu({ name, role }: { name: string; role: string }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar radius="xl" size="sm" color="blue" aria-hidden="true">
+              {initials(name)}
+            </Avatar>
+            <div>
+              <Text size="sm" fw={600} lh={1.2}>
+                {name}
+              </Text>
+              {role ? (
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {role}
+                </Text>
+              ) : null}
+            </div>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void logout('user')}>Logout</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

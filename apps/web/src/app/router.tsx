@@ -1,0 +1,123 @@
+// Routes of spec §2. Every page loads its code on demand (route `lazy`), so /login downloads only the shell
+// of the app plus the login page.
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { startSession } from '../lib/session';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+import { createRequireUserLoader } from './route-guards';
+
+export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        // Public routes: no navigation.
+        {
+          path: 'login',
+          lazy: async () => {
+            const { LoginPage, loginLoader } = await import('./routes/auth/login');
+            return { Component: LoginPage, loader: loginLoader };
+          },
+        },
+        {
+          path: 'sso',
+          lazy: async () => {
+            const { SsoPage, ssoLoader } = await import('./routes/auth/sso');
+            return { Component: SsoPage, loader: ssoLoader };
+          },
+        },
+        {
+          path: 'forgot-password',
+          lazy: async () => ({
+            Component: (await import('./routes/auth/forgot-password')).ForgotPasswordPage,
+          }),
+        },
+        {
+          path: 'reset-password/:id/:token',
+          lazy: async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordPage }),
+        },
+        {
+          path: 'partner-invite/:id/:token',
+          lazy: async () => ({
+            Component: (await import('./routes/partners/partner-invite')).PartnerInvitePage,
+          }),
+        },
+        {
+          path: 'partner-signup/:id/:token',
+          lazy: async () => ({
+            Component: (await import('./routes/partners/partner-signup')).PartnerSignupPage,
+          }),
+        },
+        {
+          path: 'unauthorized',
+          loader: waitForSession,
+          lazy: async () => ({ Component: (await import('./routes/misc/unauthorized')).UnauthorizedPage }),
+        },
+        {
+          path: 'freshbooks/auth/:code',
+          lazy: async () => ({
+            Component: (await import('./routes/integrations/freshbooks-auth')).FreshbooksAuthPage,
+          }),
+        },
+        // Signed-in routes inside the app shell.
+        {
+          id: 'signed-in',
+          loader: createRequireUserLoader(queryClient),
+          lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('./routes/home/home-layout')).HomeLayout }),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('./routes/home/overview')).HomeOverviewPage,
+                  }),
+                },
+                {
+                  path: 'failed-payments',
+                  lazy: async () => ({
+                    Component: (await import('./routes/home/failed-payments')).FailedPaymentsPage,
+                  }),
+                },
+                {
+                  path: 'missed-messages',
+                  lazy: async () => ({
+                    Component: (await import('./routes/home/missed-messages')).MissedMessagesPage,
+                  }),
+                },
+                {
+                  path: 'auto-messages',
+                  lazy: async () => ({
+                    Component: (await import('./routes/home/auto-messages')).AutoMessagesPage,
+                  }),
+                },
+                {
+                  path: 'customer-replies',
+                  lazy: async () => ({
+                    Component: (await import('./routes/home/customer-replies')).CustomerRepliesPage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          loader: waitForSession,
+          lazy: async () => ({ Component: (await import('./routes/misc/not-found')).NotFoundPage }),
+        },
+      ],
+    },
+  ];
+}
+
+/** Public pages whose buttons depend on being signed in wait for the session first. */
+async function waitForSession() {
+  await startSession();
+  return null;
+}

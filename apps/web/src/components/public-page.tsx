@@ -1,0 +1,20 @@
+import { Center, Paper, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The frame of the public pages (no navigation, spec §2): the brand, one heading, the content. */
+export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
+      <title>{`${title} · Paylane`}</title>
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+        <Text fw={800} c="blue.8" size="lg" mb="xs">
+          Paylane
+        </Text>
+        <Title order={1} size="h2" mb="lg">
+          {title}
+        </Title>
+        {children}
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,26 @@
+import { merchantSummarySchema } from '@paylane/shared/contracts/merchants';
+import { pageOf } from '@paylane/shared/contracts/paging';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+const merchantSummaryPageSchema = pageOf(merchantSummarySchema);
+export const SWITCHER_PAGE_SIZE = 50;
+
+/** GET /api/merchants/simplified_list/: merchants the caller may switch to (all of them for super admins). */
+export function listSwitchableMerchants(input: { search: string; pageSize?: number }) {
+  const search = input.search.trim(); // spec §5: merchant search text is trimmed
+  return apiRequest('/api/merchants/simplified_list/', {
+    query: { search: search || undefined, page_size: input.pageSize ?? SWITCHER_PAGE_SIZE },
+    schema: merchantSummaryPageSchema,
+  });
+}
+
+export const switchableMerchantsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['merchants', 'switchable', search.trim()],
+    queryFn: () => listSwitchableMerchants({ search }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSwitchableMerchants = (search: string, enabled: boolean) =>
+  useQuery({ ...switchableMerchantsQueryOptions(search), enabled });

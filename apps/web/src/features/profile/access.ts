@@ -1,0 +1,22 @@
+import type { AccessClaims } from '@paylane/shared/contracts/auth';
+import type { Profile } from '@paylane/shared/contracts/profile';
+import { isSuperUser } from '../../lib/jwt';
+
+/** Spec §6: super users come from the token's 'super' group; the profile flag agrees with it. */
+export const isSuperAdminUser = (profile: Profile, claims: AccessClaims | null) =>
+  isSuperUser(claims) || profile.is_super_admin;
+
+/** Spec §2: a user with zero roles (and not a super admin) goes to the unauthorized page. */
+export const hasAnyRole = (profile: Profile, claims: AccessClaims | null) =>
+  isSuperAdminUser(profile, claims) || profile.roles.length > 0;
+
+/** The user's roles in a merchant: its membership's roles, or the home roles when it is not a membership. */
+export function rolesInMerchant(
+  profile: Profile,
+  merchantId: string | null,
+  isSuperAdmin: boolean,
+): string[] {
+  if (isSuperAdmin) return ['super_admin'];
+  const membership = profile.memberships.find((item) => item.merchant.id === merchantId);
+  return membership ? membership.roles : profile.roles;
+}

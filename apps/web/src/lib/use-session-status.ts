@@ -1,0 +1,4 @@
+import { useSyncExternalStore } from 'react';
+import { getSessionStatus, subscribeSession } from './session';
+
+export const useSessionStatus = () => useSyncExternalStore(subscribeSession, getSessionStatus);

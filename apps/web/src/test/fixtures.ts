@@ -1,0 +1,100 @@
+import type { Merchant } from '@paylane/shared/contracts/merchants';
+import type { Profile } from '@paylane/shared/contracts/profile';
+import { storageKeys } from '../lib/session-storage';
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned access JWT with the claims the client reads (the server is the one that verifies). */
+export function makeAccessToken(
+  options: { userId?: string; groups?: string[]; expiresInSeconds?: number } = {},
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    token_type: 'access',
+    user_id: options.userId ?? 'user-1',
+    groups: options.groups ?? [],
+    exp: now + (options.expiresInSeconds ?? 300),
+    iat: now,
+    jti: Math.random().toString(36).slice(2),
+  };
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.signature`;
+}
+
+let refreshCounter = 0;
+export const makeTokenPair = (options: Parameters<typeof makeAccessToken>[0] = {}) => ({
+  access: makeAccessToken(options),
+  refresh: `refresh-${++refreshCounter}`,
+});
+
+/** Puts a signed-in session in localStorage, as a previous visit would have left it. */
+export function storeSession(
+  options: Parameters<typeof makeAccessToken>[0] & { lastActivity?: number } = {},
+) {
+  const pair = makeTokenPair(options);
+  window.localStorage.setItem(storageKeys.accessToken, pair.access);
+  window.localStorage.setItem(storageKeys.refreshToken, pair.refresh);
+  window.localStorage.setItem(storageKeys.lastActivity, String(options.lastActivity ?? Date.now()));
+  return pair;
+}
+
+export const merchantA: Merchant = {
+  id: 'merchant-a',
+  name: 'Acme Motors',
+  logo: null,
+  integration_type: null,
+  is_integrated: false,
+  check_custom_roles: false,
+  allow_group_message: true,
+  time_zone: 'America/Chicago',
+  status: 'active',
+};
+
+export const merchantB: Merchant = { ...merchantA, id: 'merchant-b', name: 'Bolt Auto' };
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'user-1',
+    email: 'jane@acme.test',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    is_super_admin: false,
+    is_partner: false,
+    roles: ['staff'],
+    memberships: [{ merchant: { id: merchantA.id, name: merchantA.name, logo: null }, roles: ['staff'] }],
+    organization: { id: merchantA.id, name: merchantA.name, logo: null },
+    ...overrides,
+  };
+}
+
+export const profilePage = (profile: Profile) => ({
+  count: 1,
+  next: null,
+  previous: null,
+  results: [profile],
+});
+
+/** The calls a signed-in start-up makes: refresh, profile, merchant, the switcher list, blacklist on logout. */
+export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]; groups?: string[] } = {}) {
+  const profile = options.profile ?? makeProfile();
+  const merchants = options.merchants ?? [merchantA, merchantB];
+  const byId = new Map(merchants.map((merchant) => [merchant.id, merchant]));
+  return {
+    'POST /api/token/refresh/': () => ({
+      body: makeTokenPair({ userId: profile.id, groups: options.groups }),
+    }),
+    'POST /api/token/blacklist/': { body: {} },
+    'GET /api/profile/': { body: profilePage(profile) },
+    'GET /api/merchants/simplified_list/': {
+      body: {
+        count: merchants.length,
+        next: null,
+        previous: null,
+        results: merchants.map(({ id, name }) => ({ id, name })),
+      },
+    },
+    ...Object.fromEntries(
+      [...byId].map(([id, merchant]) => [`GET /api/merchants/${id}/`, { body: merchant }]),
+    ),
+  };
+}

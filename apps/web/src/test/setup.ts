@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// globals:false means Testing Library does not clean up by itself (stack-notes gotcha 9).
+afterEach(() => {
+  cleanup();
+  notifications.clean(); // the toast store is module state, like the app's
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+// jsdom lacks the layout APIs Mantine reads (https://mantine.dev/guides/vitest).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
