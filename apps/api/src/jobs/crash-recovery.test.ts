@@ -1,0 +1,90 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test/database';
+import { findStoredJob, startTestQueue } from './job-test-helpers';
+import type { JobQueue, ReceivedJob } from './queue';
+
+type WorkerMessage = { type: 'ready' } | { type: 'started'; jobId: string };
+
+describe('a worker process killed mid-job', () => {
+  let database: Database;
+  let survivor: JobQueue;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    survivor = await startTestQueue(database);
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await survivor.stop({ graceful: false });
+    await database.close();
+  });
+
+  it('leaves its job to be retried by another worker once the job expires', async () => {
+    await survivor.ensureQueue('crash', {
+      expireInSeconds: 2,
+      retryLimit: 2,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+    });
+    child = forkWorker(database, 'crash');
+    await nextMessage(child, 'ready');
+    const jobId = await survivor.send('crash', { order: 42 });
+    const started = await nextMessage(child, 'started');
+    expect(started).toEqual({ type: 'started', jobId });
+
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const stored = await findStoredJob(database, jobId ?? '');
+    // Nobody is left to finish or fail it: the job sits active until its expiry.
+    expect(stored).toMatchObject({ state: 'active', retryCount: 0 });
+
+    const runs: (ReceivedJob & { at: number })[] = [];
+    await survivor.work('crash', async (job) => void runs.push({ ...job, at: Date.now() }));
+    await vi.waitFor(
+      async () => expect((await findStoredJob(database, jobId ?? ''))?.state).toBe('completed'),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ id: jobId, data: { order: 42 }, retryCount: 1 });
+    const startedOn = stored?.startedOn?.getTime() ?? 0;
+    expect(runs[0]?.at ?? 0).toBeGreaterThanOrEqual(startedOn + 2000 - 20);
+  });
+});
+
+function forkWorker(database: Database, queueName: string): ChildProcess {
+  const script = fileURLToPath(new URL('./crash-worker.fixture.ts', import.meta.url));
+  return fork(script, [queueName], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PAYLANE_JOBS_PG_CONFIG: JSON.stringify(database.pgConfig) },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+}
+
+// Resolves with the child's next message of `type`; rejects (with its stderr) if it exits first.
+function nextMessage<T extends WorkerMessage['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<WorkerMessage, { type: T }>> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: WorkerMessage) => {
+      if (message.type !== type) return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve(message as Extract<WorkerMessage, { type: T }>);
+    };
+    const onExit = (code: number | null) =>
+      reject(new Error(`worker exited (${code}) before "${type}": ${stderr}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
