@@ -1,9 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { createAppContext } from './context';
 import type { Db } from './db/client';
-import { createTokenSigner } from './modules/auth/jwt';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { merchantRoutes } from './modules/merchants/merchants.routes';
@@ -17,7 +16,6 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import type { EmailProvider } from './providers/email/email-provider';
-import { createOutboxEmailProvider } from './providers/email/outbox-email-provider';
 
 export type BuildAppOptions = {
   config: Config;
@@ -39,15 +37,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const now = options.now ?? (() => new Date());
-  const ctx: AppContext = {
-    config,
-    db: options.db,
-    email: options.email ?? createOutboxEmailProvider(options.db, config.email.from),
-    tokens: createTokenSigner(config.jwtSecret, config.accessTokenLifetimeSeconds, now),
-    now,
-    log: app.log,
-  };
+  const ctx = createAppContext({ config, db: options.db, log: app.log, email: options.email, now: options.now });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });

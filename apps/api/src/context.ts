@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { TokenSigner } from './modules/auth/jwt';
+import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
+import { createOutboxEmailProvider } from './providers/email/outbox-email-provider';
 
 /** What services need from the outside world; built once in buildApp, passed explicitly. */
 export type AppContext = {
@@ -13,3 +14,21 @@ export type AppContext = {
   now: () => Date;
   log: FastifyBaseLogger;
 };
+
+export function createAppContext(input: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  email?: EmailProvider | undefined;
+  now?: (() => Date) | undefined;
+}): AppContext {
+  const now = input.now ?? (() => new Date());
+  return {
+    config: input.config,
+    db: input.db,
+    email: input.email ?? createOutboxEmailProvider(input.db, input.config.email.from),
+    tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
+    now,
+    log: input.log,
+  };
+}

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createAppContext } from './context';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
+import { startBackgroundWork } from './worker';
 
 // Starts Paylane: open the database, migrate, seed the demo when asked, listen.
 async function main(): Promise<void> {
@@ -17,9 +19,12 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
 
   const app = await buildApp({ config, db: database.db });
+  const ctx = createAppContext({ config, db: database.db, log: app.log });
+  const queue = await startBackgroundWork({ database, ctx, runsJobs: config.role !== 'api' });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await queue.stop({ graceful: true, timeoutMs: 10_000 });
     await database.close();
     process.exit(0);
   };
@@ -37,6 +42,12 @@ function printDemoLogins(seededNow: boolean): void {
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(32)} ${login.role}`);
   console.log(`  password for all: ${DEMO_PASSWORD}\n`);
 }
+
+// State lives in the database, so the safest answer to a bug nobody caught is to exit and be restarted.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection:', reason);
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

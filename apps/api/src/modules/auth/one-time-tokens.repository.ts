@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 
@@ -43,4 +43,9 @@ export async function useOneTimeToken(db: Db, id: string, at: Date): Promise<boo
     .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id });
   return rows.length === 1;
+}
+
+export async function deleteOneTimeTokensExpiredBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).returning({ id: oneTimeTokens.id });
+  return rows.length;
 }

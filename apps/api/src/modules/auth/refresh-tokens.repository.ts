@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
@@ -38,4 +38,9 @@ export async function revokeRefreshTokensOfUser(db: Db, userId: string, at: Date
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function deleteRefreshTokensExpiredBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ jti: refreshTokens.jti });
+  return rows.length;
 }
