@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createAppContext } from './context';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
 import { startBackgroundWork } from './worker';
@@ -10,11 +9,7 @@ import { startBackgroundWork } from './worker';
 // Starts Paylane: open the database, migrate, seed the demo when asked, listen.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDataDir: path.join(config.dataDir, 'pglite'),
-    poolMax: config.databasePoolMax,
-  });
+  const database = await openConfiguredDatabase(config, config.databasePoolMax);
   await migrateDatabase(database.db);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
 

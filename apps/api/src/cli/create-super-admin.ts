@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@paylane/shared/validation';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { hashPassword } from '../modules/auth/passwords';
 import { createUser, findUserByEmail } from '../modules/auth/users.repository';
@@ -21,11 +20,7 @@ if (!email.success || !password.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDataDir: path.join(config.dataDir, 'pglite'),
-  poolMax: 2,
-});
+const database = await openConfiguredDatabase(config, 2);
 await migrateDatabase(database.db);
 if (await findUserByEmail(database.db, email.data)) {
   console.error('Email address already in use');

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openConfiguredDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedScale } from '../db/seed/scale';
 
@@ -17,11 +16,7 @@ if (!Number.isInteger(merchantCount) || merchantCount < 1 || !Number.isInteger(c
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDataDir: path.join(config.dataDir, 'pglite'),
-  poolMax: 2,
-});
+const database = await openConfiguredDatabase(config, 2);
 await migrateDatabase(database.db);
 const started = Date.now();
 console.log(`Seeding ${customerCount} customers over ${merchantCount} merchants...`);

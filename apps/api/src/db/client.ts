@@ -88,3 +88,11 @@ async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void>
   await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
+
+/** The database the configuration names: DATABASE_URL, else the embedded one under DATA_DIR. */
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  poolMax: number,
+): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite'), poolMax });
+}
