@@ -11,13 +11,13 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { PAYLANE_TEST_DB: db },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // 2 cores: more forks only contend for the same CPU and the PostgreSQL server.
-    maxWorkers: 2,
   },
 });
 
 export default defineConfig({
   test: {
+    // 2 cores: more forks only contend for the same CPU and the PostgreSQL server.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       apiProject('api-pglite', 'pglite'),

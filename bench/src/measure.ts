@@ -1,0 +1,53 @@
+import autocannon from 'autocannon';
+import type { BenchContext, Scenario } from './scenarios/scenario';
+
+export type Measurement = {
+  scenario: string;
+  budget: string | undefined;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+const WARMUP_SECONDS = 1;
+
+/** Warms the route up (JIT, pools, caches) unmeasured, then measures it with the same load. */
+export async function measure(
+  scenario: Scenario,
+  ctx: BenchContext,
+  defaultDurationSeconds: number,
+): Promise<Measurement> {
+  await scenario.prepare?.(ctx);
+  const { path, ...request } = scenario.request(ctx);
+  const options = {
+    url: `${ctx.baseUrl}${path}`,
+    connections: scenario.connections,
+    ...request,
+  };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const durationSeconds = scenario.durationSeconds ?? defaultDurationSeconds;
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  return {
+    scenario: scenario.name,
+    budget: scenario.budget,
+    connections: scenario.connections,
+    durationSeconds,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.mean,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}

@@ -1,0 +1,9 @@
+import { profile, signIn } from './scenarios/auth';
+import { bareRoute } from './scenarios/health';
+import type { Scenario } from './scenarios/scenario';
+
+/** The baseline every ratio divides by; it always runs first. */
+export const baseline: Scenario = bareRoute;
+
+/** Every other scenario, in the order they run. New areas append their file's scenarios here. */
+export const scenarios: Scenario[] = [signIn, profile];

@@ -1,0 +1,26 @@
+import type { Scenario } from './scenario';
+
+// Sign-in verifies an argon2id hash (~40 ms of CPU each on this machine), so it is CPU-bound by design:
+// fewer connections, and it is expected to be far slower than the bare route.
+export const signIn: Scenario = {
+  name: 'POST /api/token/',
+  budget: 'argon2id by design; no list budget',
+  connections: 10,
+  request: (ctx) => ({
+    method: 'POST',
+    path: '/api/token/',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ctx.admin.email, password: ctx.admin.password }),
+  }),
+};
+
+export const profile: Scenario = {
+  name: 'GET /api/profile/',
+  budget: 'detail call: p99 < 50 ms at 50 clients',
+  connections: 50,
+  request: (ctx) => ({
+    method: 'GET',
+    path: '/api/profile/',
+    headers: { authorization: `Bearer ${ctx.admin.access}` },
+  }),
+};

@@ -1,0 +1,27 @@
+import type autocannon from 'autocannon';
+
+/** What every scenario may use: the server's address and a signed-in admin of the demo merchant. */
+export type BenchContext = {
+  baseUrl: string;
+  admin: { email: string; password: string; access: string };
+};
+
+export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'body'> & { path: string };
+
+/**
+ * One load scenario. Add an area's scenarios in their own file under scenarios/ and list them in
+ * registry.ts; run.ts measures them all in one run, next to the bare route, so the ratios compare like
+ * with like (same machine load, same process, same minute).
+ */
+export type Scenario = {
+  /** Shown in the table and the JSON, e.g. 'GET /api/profile/'. */
+  name: string;
+  /** Which budget of design.md §7 it reports against, for the reader. */
+  budget?: string;
+  connections: number;
+  /** Seconds measured; a short unmeasured warm-up with the same load runs first. */
+  durationSeconds?: number;
+  /** Runs once before the warm-up: create what the requests need. */
+  prepare?: (ctx: BenchContext) => Promise<void>;
+  request: (ctx: BenchContext) => ScenarioRequest;
+};
