@@ -18,7 +18,14 @@ export type RouteAccess =
   | { superAdmin: true }
   | { merchant: 'member' | Capability };
 
-export type AuthUser = { id: string; email: string; isSuperAdmin: boolean; isPartner: boolean };
+export type AuthUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isSuperAdmin: boolean;
+  isPartner: boolean;
+};
 export type MerchantAccess = { merchant: MerchantRow; roles: string[] };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -77,7 +84,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   // Read the user on each request so a disabled user or a removed super admin loses access at once.
   const user = await findUserById(ctx.db, claims.user_id);
   if (!user || !user.isActive) throw unauthorized(messages.tokenInvalid);
-  return { id: user.id, email: user.email, isSuperAdmin: user.isSuperAdmin, isPartner: user.isPartner };
+  const { id, email, firstName, lastName, isSuperAdmin, isPartner } = user;
+  return { id, email, firstName, lastName, isSuperAdmin, isPartner };
 }
 
 async function authorizeMerchant(

@@ -1,15 +1,15 @@
 import type { Profile } from '@paylane/shared/contracts/profile';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
-import { findUserById } from '../auth/users.repository';
+import type { AuthUser } from '../../plugins/access';
 import { listMembershipsOfUser } from '../merchants/merchants.repository';
 import { logoUrl } from '../merchants/merchants.service';
 
-/** The signed-in user, their roles per merchant, and their home organisation (the first membership). */
-export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw notFound();
-  const memberships = (await listMembershipsOfUser(ctx.db, userId)).map((m) => ({
+/**
+ * The signed-in user, their roles per merchant, and their home organisation (the first membership).
+ * The user comes from authentication (read on this request), so only the memberships are queried.
+ */
+export async function getProfile(ctx: AppContext, user: AuthUser): Promise<Profile> {
+  const memberships = (await listMembershipsOfUser(ctx.db, user.id)).map((m) => ({
     merchant: { id: m.merchant.id, name: m.merchant.name, logo: logoUrl(m.merchant.logoPath) },
     roles: m.roles,
   }));
