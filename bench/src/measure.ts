@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { BenchContext, Scenario } from './scenarios/scenario';
+import { measureSqlAlone, type SqlMeasurement } from './sql-alone';
 
 export type Measurement = {
   scenario: string;
@@ -12,6 +13,8 @@ export type Measurement = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The route's SQL alone at the same concurrency (PostgreSQL runs with a `sql` scenario only). */
+  sqlAlone: SqlMeasurement | null;
 };
 
 const WARMUP_SECONDS = 1;
@@ -49,5 +52,14 @@ export async function measure(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    sqlAlone:
+      scenario.sql && ctx.databaseUrl
+        ? await measureSqlAlone({
+            databaseUrl: ctx.databaseUrl,
+            statements: scenario.sql(ctx),
+            connections: scenario.connections,
+            durationSeconds,
+          })
+        : null,
   };
 }

@@ -5,16 +5,24 @@ import path from 'node:path';
 import type { Measurement } from './measure';
 import { repoRoot } from './server';
 
-export type Row = Measurement & { ratioToBare: { p99: number; requestsPerSecond: number } };
+type Ratio = { p99: number; requestsPerSecond: number };
+export type Row = Measurement & { ratioToBare: Ratio; ratioToSql: Ratio | null };
+
+const ratio = (value: number, base: number) => (base > 0 ? value / base : Number.NaN);
 
 export function withRatios(bare: Measurement, measurements: Measurement[]): Row[] {
   return measurements.map((m) => ({
     ...m,
     ratioToBare: {
-      p99: bare.latencyMs.p99 > 0 ? m.latencyMs.p99 / bare.latencyMs.p99 : Number.NaN,
-      requestsPerSecond:
-        bare.requestsPerSecond > 0 ? m.requestsPerSecond / bare.requestsPerSecond : Number.NaN,
+      p99: ratio(m.latencyMs.p99, bare.latencyMs.p99),
+      requestsPerSecond: ratio(m.requestsPerSecond, bare.requestsPerSecond),
     },
+    ratioToSql: m.sqlAlone
+      ? {
+          p99: ratio(m.latencyMs.p99, m.sqlAlone.latencyMs.p99),
+          requestsPerSecond: ratio(m.requestsPerSecond, m.sqlAlone.requestsPerSecond),
+        }
+      : null,
   }));
 }
 
@@ -27,6 +35,8 @@ export function printTable(rows: Row[]): void {
     'p99 ms',
     'p99 ×bare',
     'req/s ×bare',
+    'SQL p99 ms',
+    'p99 ×SQL',
     'non-2xx',
     'errors',
   ];
@@ -38,6 +48,8 @@ export function printTable(rows: Row[]): void {
     r.latencyMs.p99.toFixed(1),
     r.ratioToBare.p99.toFixed(2),
     r.ratioToBare.requestsPerSecond.toFixed(3),
+    r.sqlAlone ? r.sqlAlone.latencyMs.p99.toFixed(1) : '-',
+    r.ratioToSql ? r.ratioToSql.p99.toFixed(2) : '-',
     String(r.non2xx),
     String(r.errors),
   ]);

@@ -30,7 +30,8 @@ async function main(): Promise<number> {
   try {
     const ctx: BenchContext = {
       baseUrl: server.baseUrl,
-      admin: { ...ADMIN, access: await signIn(server.baseUrl) },
+      admin: { ...ADMIN, ...(await signIn(server.baseUrl)) },
+      databaseUrl,
     };
     const measurements: Measurement[] = [];
     for (const scenario of [baseline, ...selected]) {
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
   }
 }
 
-async function signIn(baseUrl: string): Promise<string> {
+async function signIn(baseUrl: string): Promise<{ access: string; userId: string }> {
   const response = await fetch(`${baseUrl}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,7 +70,8 @@ async function signIn(baseUrl: string): Promise<string> {
 (on PostgreSQL the demo is seeded only into an empty database)`);
   }
   const { access } = (await response.json()) as { access: string };
-  return access;
+  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  return { access, userId: String(payload.user_id) };
 }
 
 function describeMachine(loadBefore: number): string {

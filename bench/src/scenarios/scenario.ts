@@ -1,9 +1,12 @@
 import type autocannon from 'autocannon';
+import type { SqlStatement } from '../sql-alone';
 
 /** What every scenario may use: the server's address and a signed-in admin of the demo merchant. */
 export type BenchContext = {
   baseUrl: string;
-  admin: { email: string; password: string; access: string };
+  admin: { email: string; password: string; access: string; userId: string };
+  /** Set when the server runs on PostgreSQL: the SQL-alone floor can then be measured beside it. */
+  databaseUrl: string | undefined;
 };
 
 export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'body'> & { path: string };
@@ -24,4 +27,6 @@ export type Scenario = {
   /** Runs once before the warm-up: create what the requests need. */
   prepare?: (ctx: BenchContext) => Promise<void>;
   request: (ctx: BenchContext) => ScenarioRequest;
+  /** The SQL one request runs, in order, to measure the route against its SQL alone (PostgreSQL only). */
+  sql?: (ctx: BenchContext) => SqlStatement[];
 };
