@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,13 +9,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
-// Every authenticated request reads its user.
-const findByIdStatement = preparedPerDb((db) =>
-  db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('users_find_by_id'),
-);
-
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const [row] = await findByIdStatement(db).execute({ id });
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 

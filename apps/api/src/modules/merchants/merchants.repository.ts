@@ -1,6 +1,5 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
 import { memberships, merchants } from '../../db/schema';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -20,19 +19,13 @@ export async function findMembershipRoles(db: Db, userId: string, merchantId: st
   return row ? row.roles : null;
 }
 
-// Read on every profile load (each page start and merchant switch).
-const membershipsOfUserStatement = preparedPerDb((db) =>
-  db
+export async function listMembershipsOfUser(db: Db, userId: string) {
+  return db
     .select({ roles: memberships.roles, merchant: { id: merchants.id, name: merchants.name, logoPath: merchants.logoPath } })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-    .where(eq(memberships.userId, sql.placeholder('userId')))
-    .orderBy(asc(memberships.createdAt))
-    .prepare('memberships_of_user'),
-);
-
-export function listMembershipsOfUser(db: Db, userId: string) {
-  return membershipsOfUserStatement(db).execute({ userId });
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
 }
 
 type MerchantSummaryQuery = {

@@ -47,6 +47,13 @@ describe('profile and merchants', () => {
     }
   });
 
+  it('answers many concurrent profile reads on every pooled connection', async () => {
+    // Regression: named prepared statements collided on PGlite, where all connections share one session.
+    const { access } = await t.signIn('admin@demo.paylane.test');
+    const responses = await Promise.all(Array.from({ length: 40 }, () => t.request('/api/profile/', { token: access })));
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
+  });
+
   it('sends a user with no roles nowhere: the profile says so', async () => {
     const staff = await t.signIn('staff@demo.paylane.test');
     const userId = decodeJwtPayload(staff.access).user_id as string;
