@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/data/', 'apps/api/src/db/migrations/', 'e2e/test-results/', 'e2e/playwright-report/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/data/',
+      'apps/api/src/db/migrations/',
+      'e2e/test-results/',
+      'e2e/playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,7 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
       // design.md §9: files stay under ~300 lines; split by verb when they grow.
       'max-lines': ['error', { max: 320, skipBlankLines: true, skipComments: true }],
     },

@@ -19,7 +19,9 @@ export default defineConfig({
     // 2 cores: more forks only contend for the same CPU and the PostgreSQL server.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       './apps/web/vite.config.ts',

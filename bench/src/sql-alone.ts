@@ -32,7 +32,8 @@ export async function measureSqlAlone(input: {
     const latencies: number[] = [];
     await runFor(input.durationSeconds * 1000, latencies);
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    const at = (q: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     return {
       requestsPerSecond: latencies.length / input.durationSeconds,
       latencyMs: { p50: at(0.5), p99: at(0.99) },

@@ -20,13 +20,20 @@ describe('the HTTP surface', () => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    const response = await t.request('/api/token/', { method: 'POST', json: { email: 'a@b.co', password: 'x'.repeat(4096) } });
+    const response = await t.request('/api/token/', {
+      method: 'POST',
+      json: { email: 'a@b.co', password: 'x'.repeat(4096) },
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ detail: 'Request body is too large' });
   });
 
   it('answers unknown API paths and methods with 404 JSON', async () => {
-    for (const [path, method] of [['/api/nope/', 'GET'], ['/api/token/', 'DELETE'], ['/anything', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/api/nope/', 'GET'],
+      ['/api/token/', 'DELETE'],
+      ['/anything', 'POST'],
+    ] as const) {
       const response = await t.request(path, { method });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ detail: 'Not found.' });
@@ -65,7 +72,9 @@ describe('the HTTP surface', () => {
 
   it('refuses to register an API route that declares no access rule', async () => {
     const fresh = await buildApp({ config: t.config, db: t.database.db, logger: false });
-    expect(() => fresh.get('/api/unguarded/', async () => ({ secret: true }))).toThrow(/declares no access rule/);
+    expect(() => fresh.get('/api/unguarded/', async () => ({ secret: true }))).toThrow(
+      /declares no access rule/,
+    );
     await fresh.close();
   });
 });

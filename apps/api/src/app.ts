@@ -37,7 +37,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx = createAppContext({ config, db: options.db, log: app.log, email: options.email, now: options.now });
+  const ctx = createAppContext({
+    config,
+    db: options.db,
+    log: app.log,
+    email: options.email,
+    now: options.now,
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });

@@ -92,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 // Outside production a laptop needs no setup: the signing secret is generated once and kept in DATA_DIR,
 // so tokens survive a restart. Production must say JWT_SECRET explicitly.
 function readOrCreateSecret(dataDir: string, isProduction: boolean): string {
-  if (isProduction) throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (isProduction)
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });

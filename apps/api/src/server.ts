@@ -33,7 +33,9 @@ async function main(): Promise<void> {
 }
 
 function printDemoLogins(seededNow: boolean): void {
-  console.log(seededNow ? 'Demo data created. Sign in with:' : 'Demo sign-in (if the demo data is still there):');
+  console.log(
+    seededNow ? 'Demo data created. Sign in with:' : 'Demo sign-in (if the demo data is still there):',
+  );
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(32)} ${login.role}`);
   console.log(`  password for all: ${DEMO_PASSWORD}\n`);
 }

@@ -7,7 +7,8 @@ export const validationMessages = {
   email: 'Email is not valid',
   date: 'Date is not valid',
   passwordConfirmed: 'Passwords do not match',
-  password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter, a number and a special character',
+  password:
+    'Password must be at least 8 characters with a lowercase letter, an uppercase letter, a number and a special character',
   phone: 'Phone number is not valid',
   postalCode: 'Invalid postal code',
   usPostalCode: 'Please enter a valid postal code (e.g., 12345 or 12345-6789)',
@@ -22,10 +23,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** A trimmed, non-empty string ('Required'). */
 export const requiredString = () =>
-  z
-    .string({ error: validationMessages.required })
-    .trim()
-    .min(1, { error: validationMessages.required });
+  z.string({ error: validationMessages.required }).trim().min(1, { error: validationMessages.required });
 
 export const emailSchema = requiredString()
   .max(254, { error: validationMessages.maxLength })
@@ -52,11 +50,20 @@ export const passwordSchema = z
 /** A new password typed twice; a mismatch is reported on password_confirm. */
 export const newPasswordFields = {
   password: passwordSchema,
-  password_confirm: z.string({ error: validationMessages.required }).min(1, { error: validationMessages.required }),
+  password_confirm: z
+    .string({ error: validationMessages.required })
+    .min(1, { error: validationMessages.required }),
 };
 
-export function passwordsMatch(value: { password: string; password_confirm: string }, ctx: z.RefinementCtx): void {
+export function passwordsMatch(
+  value: { password: string; password_confirm: string },
+  ctx: z.RefinementCtx,
+): void {
   if (value.password !== value.password_confirm) {
-    ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: validationMessages.passwordConfirmed });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password_confirm'],
+      message: validationMessages.passwordConfirmed,
+    });
   }
 }

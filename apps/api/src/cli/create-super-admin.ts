@@ -14,7 +14,9 @@ const { values } = parseArgs({
 const email = emailSchema.safeParse(values.email ?? '');
 const password = passwordSchema.safeParse(process.env.PAYLANE_ADMIN_PASSWORD ?? '');
 if (!email.success || !password.success) {
-  console.error('Usage: PAYLANE_ADMIN_PASSWORD=... npm run create-super-admin -- --email EMAIL [--first-name F --last-name L]');
+  console.error(
+    'Usage: PAYLANE_ADMIN_PASSWORD=... npm run create-super-admin -- --email EMAIL [--first-name F --last-name L]',
+  );
   if (!email.success) console.error(`email: ${email.error.issues[0]?.message}`);
   if (!password.success) console.error(`PAYLANE_ADMIN_PASSWORD: ${password.error.issues[0]?.message}`);
   process.exit(2);

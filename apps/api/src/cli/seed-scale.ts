@@ -7,11 +7,19 @@ import { seedScale } from '../db/seed/scale';
 // npm run seed:scale -- [--merchants 200] [--customers 100000]
 // Adds benchmark volume to DATABASE_URL or the embedded database (it never deletes anything).
 const { values } = parseArgs({
-  options: { merchants: { type: 'string', default: '200' }, customers: { type: 'string', default: '100000' } },
+  options: {
+    merchants: { type: 'string', default: '200' },
+    customers: { type: 'string', default: '100000' },
+  },
 });
 const merchantCount = Number(values.merchants);
 const customerCount = Number(values.customers);
-if (!Number.isInteger(merchantCount) || merchantCount < 1 || !Number.isInteger(customerCount) || customerCount < 0) {
+if (
+  !Number.isInteger(merchantCount) ||
+  merchantCount < 1 ||
+  !Number.isInteger(customerCount) ||
+  customerCount < 0
+) {
   console.error('Usage: npm run seed:scale -- [--merchants N>=1] [--customers N>=0]');
   process.exit(2);
 }

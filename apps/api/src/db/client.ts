@@ -94,5 +94,9 @@ export function openConfiguredDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
   poolMax: number,
 ): Promise<Database> {
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite'), poolMax });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pglite'),
+    poolMax,
+  });
 }

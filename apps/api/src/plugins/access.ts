@@ -6,17 +6,18 @@ import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors';
 import { findUserById } from '../modules/auth/users.repository';
-import { findMembershipRoles, findMerchantById, type MerchantRow } from '../modules/merchants/merchants.repository';
+import {
+  findMembershipRoles,
+  findMerchantById,
+  type MerchantRow,
+} from '../modules/merchants/merchants.repository';
 
 /**
  * What a route requires (design.md §4: every route declares it; registering an /api/ route without it
  * fails at startup). `merchant` routes carry a `merchant_id` path parameter and check membership first.
  */
 export type RouteAccess =
-  | { public: true }
-  | { authenticated: true }
-  | { superAdmin: true }
-  | { merchant: 'member' | Capability };
+  { public: true } | { authenticated: true } | { superAdmin: true } | { merchant: 'member' | Capability };
 
 export type AuthUser = {
   id: string;
@@ -98,7 +99,9 @@ async function authorizeMerchant(
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
   if (!uuidSchema.safeParse(merchantId).success) throw notFound();
-  const roles = user.isSuperAdmin ? ['super_admin'] : await findMembershipRoles(ctx.db, user.id, String(merchantId));
+  const roles = user.isSuperAdmin
+    ? ['super_admin']
+    : await findMembershipRoles(ctx.db, user.id, String(merchantId));
   if (!roles) throw notFound();
   const merchant = await findMerchantById(ctx.db, String(merchantId));
   if (!merchant) throw notFound();

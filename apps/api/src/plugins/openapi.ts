@@ -19,5 +19,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs/', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 });

@@ -4,7 +4,8 @@ import { computeSecurityHeaders, securityHeaderOptions } from './security-header
 describe('security headers', () => {
   it('forbid inline and third-party scripts and framing in every environment', () => {
     for (const isProduction of [false, true]) {
-      const csp = computeSecurityHeaders(securityHeaderOptions(isProduction))['content-security-policy'] ?? '';
+      const csp =
+        computeSecurityHeaders(securityHeaderOptions(isProduction))['content-security-policy'] ?? '';
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");

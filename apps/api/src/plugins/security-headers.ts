@@ -52,9 +52,11 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { isProduction }: { isProduction: boolean }) => {
-  const headers = computeSecurityHeaders(securityHeaderOptions(isProduction));
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { isProduction }: { isProduction: boolean }) => {
+    const headers = computeSecurityHeaders(securityHeaderOptions(isProduction));
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
+    });
+  },
+);

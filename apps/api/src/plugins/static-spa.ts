@@ -24,7 +24,8 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPageRequest) return sendApiNotFound(request, reply);
     if (!hasBuild) {
       return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build`.');

@@ -70,7 +70,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   const signIn: TestApp['signIn'] = async (email, password = DEMO_PASSWORD) => {
     const response = await request('/api/token/', { method: 'POST', json: { email, password } });
-    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   };
 

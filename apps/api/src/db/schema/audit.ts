@@ -17,5 +17,8 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_merchant_idx').on(t.merchantId, t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_log_merchant_idx').on(t.merchantId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId),
+  ],
 );

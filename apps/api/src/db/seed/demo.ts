@@ -11,8 +11,34 @@ export const demoLogins = [
   { email: 'staff@demo.paylane.test', role: 'staff of Demo Motors' },
 ] as const;
 
-const FIRST_NAMES = ['Maria', 'James', 'Aisha', 'Luis', 'Chen', 'Emily', 'Darnell', 'Sofia', 'Raj', 'Hannah', 'Tyrone', 'Grace'];
-const LAST_NAMES = ['Garcia', 'Johnson', 'Nguyen', 'Smith', 'Patel', 'Williams', 'Brown', 'Lopez', 'Davis', 'Kim', 'Moore', 'Clark'];
+const FIRST_NAMES = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Luis',
+  'Chen',
+  'Emily',
+  'Darnell',
+  'Sofia',
+  'Raj',
+  'Hannah',
+  'Tyrone',
+  'Grace',
+];
+const LAST_NAMES = [
+  'Garcia',
+  'Johnson',
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Williams',
+  'Brown',
+  'Lopez',
+  'Davis',
+  'Kim',
+  'Moore',
+  'Clark',
+];
 const VEHICLES = [
   ['Toyota', 'Camry'],
   ['Honda', 'Civic'],
@@ -50,16 +76,44 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     const demoLocations = await tx
       .insert(locations)
       .values([
-        { merchantId: merchant.id, name: 'Demo Motors North', addressLine1: '1200 N Main St', city: 'Dallas', state: 'TX', postalCode: '75201', phone: '+12145550100', timeZone: 'America/Chicago' },
-        { merchantId: merchant.id, name: 'Demo Motors South', addressLine1: '880 S Lamar St', city: 'Austin', state: 'TX', postalCode: '78704', phone: '+15125550100', timeZone: 'America/Chicago' },
+        {
+          merchantId: merchant.id,
+          name: 'Demo Motors North',
+          addressLine1: '1200 N Main St',
+          city: 'Dallas',
+          state: 'TX',
+          postalCode: '75201',
+          phone: '+12145550100',
+          timeZone: 'America/Chicago',
+        },
+        {
+          merchantId: merchant.id,
+          name: 'Demo Motors South',
+          addressLine1: '880 S Lamar St',
+          city: 'Austin',
+          state: 'TX',
+          postalCode: '78704',
+          phone: '+15125550100',
+          timeZone: 'America/Chicago',
+        },
       ])
       .returning();
-    await seedDemoCustomers(tx as unknown as Db, merchant.id, demoLocations.map((l) => l.id), now);
+    await seedDemoCustomers(
+      tx as unknown as Db,
+      merchant.id,
+      demoLocations.map((l) => l.id),
+      now,
+    );
   });
   return true;
 }
 
-async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string[], now: Date): Promise<void> {
+async function seedDemoCustomers(
+  db: Db,
+  merchantId: string,
+  locationIds: string[],
+  now: Date,
+): Promise<void> {
   const customerRows = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
     const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Pat';
     const lastName = LAST_NAMES[(i * 5) % LAST_NAMES.length] ?? 'Doe';
@@ -74,7 +128,10 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
       smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
     };
   });
-  const inserted = await db.insert(customers).values(customerRows).returning({ id: customers.id, locationId: customers.locationId });
+  const inserted = await db
+    .insert(customers)
+    .values(customerRows)
+    .returning({ id: customers.id, locationId: customers.locationId });
   await db.insert(accounts).values(
     inserted.map((customer, i) => {
       const [make, model] = VEHICLES[i % VEHICLES.length] ?? ['Ford', 'Focus'];

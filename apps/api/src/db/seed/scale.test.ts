@@ -19,7 +19,10 @@ describe('seedScale', () => {
     expect(customerTotal?.n).toBe(250);
     expect(accountTotal?.n).toBe(250);
     const [first] = await database.db.select().from(merchants).limit(1);
-    const [perMerchant] = await database.db.select({ n: count() }).from(customers).where(eq(customers.merchantId, first!.id));
+    const [perMerchant] = await database.db
+      .select({ n: count() })
+      .from(customers)
+      .where(eq(customers.merchantId, first!.id));
     expect(perMerchant?.n).toBeGreaterThanOrEqual(83);
   });
 });

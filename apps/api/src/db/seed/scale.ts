@@ -3,9 +3,45 @@ import { accounts, customers, locations, merchants } from '../schema';
 
 export type ScaleSeedOptions = { merchants: number; customers: number; batchSize?: number };
 
-const FIRST = ['Maria', 'James', 'Aisha', 'Luis', 'Chen', 'Emily', 'Darnell', 'Sofia', 'Raj', 'Hannah', 'Omar', 'Grace', 'Ivan', 'Keisha'];
-const LAST = ['Garcia', 'Johnson', 'Nguyen', 'Smith', 'Patel', 'Williams', 'Brown', 'Lopez', 'Davis', 'Kim', 'Moore', 'Clark', 'Reyes', 'Singh'];
-const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Luis',
+  'Chen',
+  'Emily',
+  'Darnell',
+  'Sofia',
+  'Raj',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Ivan',
+  'Keisha',
+];
+const LAST = [
+  'Garcia',
+  'Johnson',
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Williams',
+  'Brown',
+  'Lopez',
+  'Davis',
+  'Kim',
+  'Moore',
+  'Clark',
+  'Reyes',
+  'Singh',
+];
+const ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Phoenix',
+];
 
 /**
  * Realistic volume for benchmarks: customers spread over merchants, one account each, inserted in
@@ -61,7 +97,10 @@ function customerRow(n: number, runId: string, locationRows: { id: string; merch
   };
 }
 
-function accountRow(n: number, customer: { id: string; merchantId: string; locationId: string | null; externalId: string | null }) {
+function accountRow(
+  n: number,
+  customer: { id: string; merchantId: string; locationId: string | null; externalId: string | null },
+) {
   const due = new Date(Date.UTC(2026, 0, 1) + (n % 365) * 86_400_000);
   return {
     merchantId: customer.merchantId,

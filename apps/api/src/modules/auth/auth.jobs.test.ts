@@ -22,9 +22,17 @@ describe('auth.purge-expired job', () => {
 
   it('deletes sign-in records expired over a week ago through the queue, and keeps live ones', async () => {
     const live = await t.signIn('admin@demo.paylane.test');
-    await t.request('/api/token/', { method: 'POST', json: { email: 'admin@demo.paylane.test', password: 'Wrong-pass-1' } });
+    await t.request('/api/token/', {
+      method: 'POST',
+      json: { email: 'admin@demo.paylane.test', password: 'Wrong-pass-1' },
+    });
     await t.request('/api/password-reset/', { method: 'POST', json: { email: 'admin@demo.paylane.test' } });
-    const ctx = createAppContext({ config: t.config, db: t.database.db, log: t.app.log, now: () => new Date(Date.now() + 9 * 86_400_000) });
+    const ctx = createAppContext({
+      config: t.config,
+      db: t.database.db,
+      log: t.app.log,
+      now: () => new Date(Date.now() + 9 * 86_400_000),
+    });
     // Nine days on, today's records are more than a week past expiry; a token valid for 30 days is not.
     const userId = decodeJwtPayload(live.refresh).user_id as string;
     await t.database.db.insert(refreshTokens).values({
@@ -36,7 +44,9 @@ describe('auth.purge-expired job', () => {
 
     await startWorkers(queue, createAuthJobs(ctx));
     const id = await queue.send('auth.purge-expired', {});
-    await expect.poll(async () => (await findStoredJob(t.database, id!))?.state, { timeout: 15_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await findStoredJob(t.database, id!))?.state, { timeout: 15_000 })
+      .toBe('completed');
 
     const [failures] = await t.database.db.select({ n: count() }).from(loginFailures);
     const [tokens] = await t.database.db.select({ n: count() }).from(oneTimeTokens);

@@ -17,28 +17,44 @@ import { exchangeSsoToken, issueSsoToken } from './sso.service';
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const isPublic = { access: { public: true } } as const;
 
-  app.post('/api/token/', { config: isPublic, schema: { body: tokenRequestSchema, response: { 200: tokenPairSchema } } }, (request) =>
-    obtainTokenPair(ctx, { ...request.body, ip: request.ip }),
+  app.post(
+    '/api/token/',
+    { config: isPublic, schema: { body: tokenRequestSchema, response: { 200: tokenPairSchema } } },
+    (request) => obtainTokenPair(ctx, { ...request.body, ip: request.ip }),
   );
 
-  app.post('/api/token/refresh/', { config: isPublic, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } }, (request) =>
-    refreshTokenPair(ctx, request.body.refresh),
+  app.post(
+    '/api/token/refresh/',
+    { config: isPublic, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    (request) => refreshTokenPair(ctx, request.body.refresh),
   );
 
-  app.post('/api/token/blacklist/', { config: isPublic, schema: { body: blacklistRequestSchema, response: { 200: z.object({}) } } }, async (request) => {
-    await blacklistRefreshToken(ctx, request.body.refresh_token);
-    return {};
-  });
+  app.post(
+    '/api/token/blacklist/',
+    { config: isPublic, schema: { body: blacklistRequestSchema, response: { 200: z.object({}) } } },
+    async (request) => {
+      await blacklistRefreshToken(ctx, request.body.refresh_token);
+      return {};
+    },
+  );
 
-  app.post('/api/sso-auth/', { config: isPublic, schema: { body: ssoAuthRequestSchema, response: { 200: tokenPairSchema } } }, (request) =>
-    exchangeSsoToken(ctx, request.body),
+  app.post(
+    '/api/sso-auth/',
+    { config: isPublic, schema: { body: ssoAuthRequestSchema, response: { 200: tokenPairSchema } } },
+    (request) => exchangeSsoToken(ctx, request.body),
   );
 
   app.post(
     '/api/sso-tokens/',
-    { config: { access: { superAdmin: true } }, schema: { body: ssoTokenCreateSchema, response: { 201: ssoTokenSchema } } },
+    {
+      config: { access: { superAdmin: true } },
+      schema: { body: ssoTokenCreateSchema, response: { 201: ssoTokenSchema } },
+    },
     async (request, reply) => {
-      const token = await issueSsoToken(ctx, { userId: request.body.user_id, createdByUserId: currentUser(request).id });
+      const token = await issueSsoToken(ctx, {
+        userId: request.body.user_id,
+        createdByUserId: currentUser(request).id,
+      });
       return reply.status(201).send(token);
     },
   );

@@ -20,7 +20,11 @@ export type TokenSigner = {
   verifyRefresh(token: string): Promise<RefreshClaims | null>;
 };
 
-export function createTokenSigner(secret: string, accessLifetimeSeconds: number, now: () => Date): TokenSigner {
+export function createTokenSigner(
+  secret: string,
+  accessLifetimeSeconds: number,
+  now: () => Date,
+): TokenSigner {
   const key = new TextEncoder().encode(secret);
   const seconds = () => Math.floor(now().getTime() / 1000);
 
@@ -43,9 +47,15 @@ export function createTokenSigner(secret: string, accessLifetimeSeconds: number,
 
   return {
     signAccess: ({ userId, groups }) =>
-      sign({ token_type: 'access', user_id: userId, groups, jti: randomUUID() }, seconds() + accessLifetimeSeconds),
+      sign(
+        { token_type: 'access', user_id: userId, groups, jti: randomUUID() },
+        seconds() + accessLifetimeSeconds,
+      ),
     signRefresh: ({ userId, jti, familyId, expiresAt }) =>
-      sign({ token_type: 'refresh', user_id: userId, jti, fid: familyId }, Math.floor(expiresAt.getTime() / 1000)),
+      sign(
+        { token_type: 'refresh', user_id: userId, jti, fid: familyId },
+        Math.floor(expiresAt.getTime() / 1000),
+      ),
     verifyAccess: (token) => verify(token, accessClaimsSchema),
     verifyRefresh: (token) => verify(token, refreshClaimsSchema),
   };

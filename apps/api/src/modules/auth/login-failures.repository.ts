@@ -2,7 +2,10 @@ import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
-export async function recordLoginFailure(db: Db, failure: { email: string; ip: string; at: Date }): Promise<void> {
+export async function recordLoginFailure(
+  db: Db,
+  failure: { email: string; ip: string; at: Date },
+): Promise<void> {
   await db.insert(loginFailures).values({ email: failure.email, ip: failure.ip, createdAt: failure.at });
 }
 

@@ -13,7 +13,10 @@ describe('sign-in throttling', () => {
 
   it('answers 429 with Retry-After after 5 failures for one email in 15 minutes, even for the right password', async () => {
     for (let i = 0; i < 5; i++) expect((await t.request('/api/token/', wrong(STAFF))).status).toBe(401);
-    const blocked = await t.request('/api/token/', { method: 'POST', json: { email: STAFF, password: 'Paylane-Demo-1' } });
+    const blocked = await t.request('/api/token/', {
+      method: 'POST',
+      json: { email: STAFF, password: 'Paylane-Demo-1' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/Too many failed sign-in attempts/);
     const retryAfter = Number(blocked.headers.get('retry-after'));

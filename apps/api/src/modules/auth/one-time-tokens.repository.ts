@@ -14,7 +14,9 @@ export async function insertOneTimeToken(
   return inserted;
 }
 
-type TokenMatch = { kind: OneTimeTokenKind; tokenHash: string; now: Date } & ({ id: string } | { userId: string });
+type TokenMatch = { kind: OneTimeTokenKind; tokenHash: string; now: Date } & (
+  { id: string } | { userId: string }
+);
 
 /** The unused, unexpired token with this hash, by its own id or by its user. */
 export async function findUsableOneTimeToken(db: Db, match: TokenMatch): Promise<OneTimeTokenRow | null> {
@@ -46,6 +48,9 @@ export async function useOneTimeToken(db: Db, id: string, at: Date): Promise<boo
 }
 
 export async function deleteOneTimeTokensExpiredBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).returning({ id: oneTimeTokens.id });
+  const rows = await db
+    .delete(oneTimeTokens)
+    .where(lt(oneTimeTokens.expiresAt, before))
+    .returning({ id: oneTimeTokens.id });
   return rows.length;
 }

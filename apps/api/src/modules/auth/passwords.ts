@@ -12,7 +12,10 @@ export const hashPassword = (password: string) => hash(password, options);
 let decoyHash: Promise<string> | undefined;
 
 /** Whether the password matches; with no stored hash it still pays the hashing cost and says no. */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     decoyHash ??= hashPassword('decoy-password-for-timing');
     await verify(await decoyHash, password).catch(() => false);

@@ -41,6 +41,9 @@ export async function revokeRefreshTokensOfUser(db: Db, userId: string, at: Date
 }
 
 export async function deleteRefreshTokensExpiredBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ jti: refreshTokens.jti });
+  const rows = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, before))
+    .returning({ jti: refreshTokens.jti });
   return rows.length;
 }

@@ -27,10 +27,18 @@ export async function issueSsoToken(ctx: AppContext, input: { userId: string; cr
 }
 
 /** POST /api/sso-auth/: exchanges the single-use token for a session. */
-export async function exchangeSsoToken(ctx: AppContext, input: { id: string; token: string }): Promise<TokenPair> {
+export async function exchangeSsoToken(
+  ctx: AppContext,
+  input: { id: string; token: string },
+): Promise<TokenPair> {
   const now = ctx.now();
   const row = isUuid(input.id)
-    ? await findUsableOneTimeToken(ctx.db, { kind: 'sso', userId: input.id, tokenHash: hashSecret(input.token), now })
+    ? await findUsableOneTimeToken(ctx.db, {
+        kind: 'sso',
+        userId: input.id,
+        tokenHash: hashSecret(input.token),
+        now,
+      })
     : null;
   if (!row || !(await useOneTimeToken(ctx.db, row.id, now))) throw unauthorized(messages.invalidToken);
   const user = await findUserById(ctx.db, input.id);

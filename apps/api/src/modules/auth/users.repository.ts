@@ -16,7 +16,10 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 
 export async function createUser(
   db: Db,
-  data: Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'isSuperAdmin' | 'isPartner'>,
+  data: Pick<
+    typeof users.$inferInsert,
+    'email' | 'passwordHash' | 'firstName' | 'lastName' | 'isSuperAdmin' | 'isPartner'
+  >,
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -28,7 +31,10 @@ export async function createUser(
 
 export async function updateUser(
   db: Db,
-  { id, data }: { id: string; data: Partial<Pick<UserRow, 'passwordHash' | 'lastLoginAt' | 'firstName' | 'lastName'>> },
+  {
+    id,
+    data,
+  }: { id: string; data: Partial<Pick<UserRow, 'passwordHash' | 'lastLoginAt' | 'firstName' | 'lastName'>> },
 ): Promise<void> {
   await db
     .update(users)

@@ -5,7 +5,10 @@ import { z } from 'zod';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
-    { config: { access: { public: true } }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { access: { public: true } },
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 };

@@ -10,7 +10,11 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
 }
 
 /** The roles a user holds in a merchant, or null when the user does not belong to it. */
-export async function findMembershipRoles(db: Db, userId: string, merchantId: string): Promise<string[] | null> {
+export async function findMembershipRoles(
+  db: Db,
+  userId: string,
+  merchantId: string,
+): Promise<string[] | null> {
   const [row] = await db
     .select({ roles: memberships.roles })
     .from(memberships)
@@ -21,7 +25,10 @@ export async function findMembershipRoles(db: Db, userId: string, merchantId: st
 
 export async function listMembershipsOfUser(db: Db, userId: string) {
   return db
-    .select({ roles: memberships.roles, merchant: { id: merchants.id, name: merchants.name, logoPath: merchants.logoPath } })
+    .select({
+      roles: memberships.roles,
+      merchant: { id: merchants.id, name: merchants.name, logoPath: merchants.logoPath },
+    })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(eq(memberships.userId, userId))
@@ -49,7 +56,11 @@ export async function listMerchantSummaries(db: Db, query: MerchantSummaryQuery)
           and(eq(memberships.merchantId, merchants.id), eq(memberships.userId, query.memberUserId)),
         )
     : db.select({ id: merchants.id, name: merchants.name }).from(merchants);
-  const rows = await base.where(where).orderBy(asc(merchants.name), asc(merchants.id)).limit(query.limit).offset(query.offset);
+  const rows = await base
+    .where(where)
+    .orderBy(asc(merchants.name), asc(merchants.id))
+    .limit(query.limit)
+    .offset(query.offset);
   const countBase = query.memberUserId
     ? db
         .select({ total: count() })

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { merchantSchema, merchantSummarySchema, simplifiedListQuerySchema } from '@paylane/shared/contracts/merchants';
+import {
+  merchantSchema,
+  merchantSummarySchema,
+  simplifiedListQuerySchema,
+} from '@paylane/shared/contracts/merchants';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentUser, currentMerchantAccess } from '../../plugins/access';

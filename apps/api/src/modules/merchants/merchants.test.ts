@@ -17,9 +17,16 @@ describe('profile and merchants', () => {
     const response = await t.request('/api/profile/', { token: access });
     expect(response.body).toMatchObject({ count: 1, next: null, previous: null });
     const profile = response.body.results[0];
-    expect(profile).toMatchObject({ email: 'admin@demo.paylane.test', first_name: 'Alex', roles: ['admin'], is_super_admin: false });
+    expect(profile).toMatchObject({
+      email: 'admin@demo.paylane.test',
+      first_name: 'Alex',
+      roles: ['admin'],
+      is_super_admin: false,
+    });
     expect(profile.organization).toMatchObject({ name: 'Demo Motors', logo: null });
-    const superProfile = (await t.request('/api/profile/', { token: (await t.signIn('superadmin@demo.paylane.test')).access })).body.results[0];
+    const superProfile = (
+      await t.request('/api/profile/', { token: (await t.signIn('superadmin@demo.paylane.test')).access })
+    ).body.results[0];
     expect(superProfile).toMatchObject({ roles: ['super_admin'], is_super_admin: true, organization: null });
   });
 
@@ -31,7 +38,9 @@ describe('profile and merchants', () => {
     const all = await t.request('/api/merchants/simplified_list/?page_size=1', { token: superAccess });
     expect(all.body.count).toBe(2);
     expect(all.body.next).toBe('/api/merchants/simplified_list/?page_size=1&page=2');
-    const search = await t.request('/api/merchants/simplified_list/?search=%20%25%20', { token: superAccess });
+    const search = await t.request('/api/merchants/simplified_list/?search=%20%25%20', {
+      token: superAccess,
+    });
     expect(search.body.results.map((m: { name: string }) => m.name)).toEqual(['Other Autos %']);
   });
 
@@ -39,7 +48,11 @@ describe('profile and merchants', () => {
     const admin = await t.signIn('admin@demo.paylane.test');
     const profile = (await t.request('/api/profile/', { token: admin.access })).body.results[0];
     const own = await t.request(`/api/merchants/${profile.organization.id}/`, { token: admin.access });
-    expect(own.body).toMatchObject({ name: 'Demo Motors', allow_group_message: true, time_zone: 'America/Chicago' });
+    expect(own.body).toMatchObject({
+      name: 'Demo Motors',
+      allow_group_message: true,
+      time_zone: 'America/Chicago',
+    });
     for (const id of [otherMerchantId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await t.request(`/api/merchants/${id}/`, { token: admin.access });
       expect(response.status).toBe(404);
@@ -50,7 +63,9 @@ describe('profile and merchants', () => {
   it('answers many concurrent profile reads on every pooled connection', async () => {
     // Regression: named prepared statements collided on PGlite, where all connections share one session.
     const { access } = await t.signIn('admin@demo.paylane.test');
-    const responses = await Promise.all(Array.from({ length: 40 }, () => t.request('/api/profile/', { token: access })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => t.request('/api/profile/', { token: access })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
   });
 

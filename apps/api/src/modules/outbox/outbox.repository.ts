@@ -2,7 +2,10 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 
-export async function listOutboxEmails(db: Db, query: { to?: string | undefined; limit: number; offset: number }) {
+export async function listOutboxEmails(
+  db: Db,
+  query: { to?: string | undefined; limit: number; offset: number },
+) {
   const where = query.to ? eq(outboxEmails.toAddress, query.to.toLowerCase()) : undefined;
   const rows = await db
     .select()

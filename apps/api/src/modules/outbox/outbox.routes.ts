@@ -34,7 +34,11 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const { to, page, page_size } = request.query;
-      const { rows, total } = await listOutboxEmails(ctx.db, { to, limit: page_size, offset: (page - 1) * page_size });
+      const { rows, total } = await listOutboxEmails(ctx.db, {
+        to,
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
       return {
         count: total,
         ...pageLinks(request.url, page, page_size, total),

@@ -23,7 +23,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const invite = await invitePartner(ctx, { email: request.body.email, invitedByUserId: currentUser(request).id });
+      const invite = await invitePartner(ctx, {
+        email: request.body.email,
+        invitedByUserId: currentUser(request).id,
+      });
       return reply.status(201).send(invite);
     },
   );
@@ -32,7 +35,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/partner-invites/:id/:token/',
     {
       config: isPublic,
-      schema: { params: z.object({ id: z.string(), token: z.string() }), response: { 200: partnerInviteSchema } },
+      schema: {
+        params: z.object({ id: z.string(), token: z.string() }),
+        response: { 200: partnerInviteSchema },
+      },
     },
     (request) => getPartnerInvite(ctx, request.params.id, request.params.token),
   );

@@ -70,13 +70,23 @@ export async function signUpPartner(
     isSuperAdmin: false,
     isPartner: true,
   });
-  await recordAudit(ctx, { actorUserId: user.id, action: 'partner.signed_up', entityType: 'user', entityId: user.id });
+  await recordAudit(ctx, {
+    actorUserId: user.id,
+    action: 'partner.signed_up',
+    entityType: 'user',
+    entityId: user.id,
+  });
   return startSession(ctx, user);
 }
 
 async function findInvite(ctx: AppContext, id: string, token: string): Promise<OneTimeTokenRow> {
   const invite = isUuid(id)
-    ? await findUsableOneTimeToken(ctx.db, { kind: 'partner_invite', id, tokenHash: hashSecret(token), now: ctx.now() })
+    ? await findUsableOneTimeToken(ctx.db, {
+        kind: 'partner_invite',
+        id,
+        tokenHash: hashSecret(token),
+        now: ctx.now(),
+      })
     : null;
   if (!invite) throw invalidToken();
   return invite;

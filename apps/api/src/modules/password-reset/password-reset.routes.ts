@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, passwordResetConfirmSchema, passwordResetRequestSchema } from '@paylane/shared/contracts/auth';
+import {
+  detailSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '@paylane/shared/contracts/auth';
 import type { AppContext } from '../../context';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 

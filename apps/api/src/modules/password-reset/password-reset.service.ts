@@ -3,7 +3,11 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/http-errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
-import { findUsableOneTimeToken, insertOneTimeToken, useOneTimeToken } from '../auth/one-time-tokens.repository';
+import {
+  findUsableOneTimeToken,
+  insertOneTimeToken,
+  useOneTimeToken,
+} from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
 import { isUuid } from '../auth/sso.service';
@@ -52,6 +56,11 @@ export async function confirmPasswordReset(
   if (!row || !(await useOneTimeToken(ctx.db, row.id, now))) throw fieldError('token', messages.invalidToken);
   await updateUser(ctx.db, { id: input.id, data: { passwordHash: await hashPassword(input.password) } });
   await revokeRefreshTokensOfUser(ctx.db, input.id, now);
-  await recordAudit(ctx, { actorUserId: input.id, action: 'user.password_reset', entityType: 'user', entityId: input.id });
+  await recordAudit(ctx, {
+    actorUserId: input.id,
+    action: 'user.password_reset',
+    entityType: 'user',
+    entityId: input.id,
+  });
   return { detail: messages.passwordResetDone };
 }

@@ -21,7 +21,10 @@ describe('password reset', () => {
 
   it('answers the same whether or not the email exists, and emails only real users', async () => {
     const known = await t.request('/api/password-reset/', { method: 'POST', json: { email: STAFF } });
-    const unknown = await t.request('/api/password-reset/', { method: 'POST', json: { email: 'ghost@example.test' } });
+    const unknown = await t.request('/api/password-reset/', {
+      method: 'POST',
+      json: { email: 'ghost@example.test' },
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -50,9 +53,15 @@ describe('password reset', () => {
     const json = { id, token, password: NEW_PASSWORD, password_confirm: NEW_PASSWORD };
     expect((await t.request('/api/password-reset/confirm/', { method: 'POST', json })).status).toBe(200);
     expect((await t.signIn(STAFF, NEW_PASSWORD)).access).toBeTruthy();
-    const oldPassword = await t.request('/api/token/', { method: 'POST', json: { email: STAFF, password: 'Paylane-Demo-1' } });
+    const oldPassword = await t.request('/api/token/', {
+      method: 'POST',
+      json: { email: STAFF, password: 'Paylane-Demo-1' },
+    });
     expect(oldPassword.status).toBe(401);
-    expect((await t.request('/api/token/refresh/', { method: 'POST', json: { refresh: oldSession.refresh } })).status).toBe(401);
+    expect(
+      (await t.request('/api/token/refresh/', { method: 'POST', json: { refresh: oldSession.refresh } }))
+        .status,
+    ).toBe(401);
     const replay = await t.request('/api/password-reset/confirm/', { method: 'POST', json });
     expect(replay.body).toEqual({ token: ['Invalid Token'] });
   });

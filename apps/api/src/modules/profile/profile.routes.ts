@@ -10,6 +10,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/api/profile/',
     { config: { access: { authenticated: true } }, schema: { response: { 200: pageOf(profileSchema) } } },
-    async (request) => ({ count: 1, next: null, previous: null, results: [await getProfile(ctx, currentUser(request))] }),
+    async (request) => ({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [await getProfile(ctx, currentUser(request))],
+    }),
   );
 };
