@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, customers, locations, memberships, merchants, users } from '../schema';
 import { hashPassword } from '../../modules/auth/passwords';
+import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of spec §5. */
 export const DEMO_PASSWORD = 'Paylane-Demo-1';
@@ -11,34 +12,6 @@ export const demoLogins = [
   { email: 'staff@demo.paylane.test', role: 'staff of Demo Motors' },
 ] as const;
 
-const FIRST_NAMES = [
-  'Maria',
-  'James',
-  'Aisha',
-  'Luis',
-  'Chen',
-  'Emily',
-  'Darnell',
-  'Sofia',
-  'Raj',
-  'Hannah',
-  'Tyrone',
-  'Grace',
-];
-const LAST_NAMES = [
-  'Garcia',
-  'Johnson',
-  'Nguyen',
-  'Smith',
-  'Patel',
-  'Williams',
-  'Brown',
-  'Lopez',
-  'Davis',
-  'Kim',
-  'Moore',
-  'Clark',
-];
 const VEHICLES = [
   ['Toyota', 'Camry'],
   ['Honda', 'Civic'],
@@ -115,8 +88,8 @@ async function seedDemoCustomers(
   now: Date,
 ): Promise<void> {
   const customerRows = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
-    const firstName = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Pat';
-    const lastName = LAST_NAMES[(i * 5) % LAST_NAMES.length] ?? 'Doe';
+    const firstName = SAMPLE_FIRST_NAMES[i % SAMPLE_FIRST_NAMES.length] ?? 'Pat';
+    const lastName = SAMPLE_LAST_NAMES[(i * 5) % SAMPLE_LAST_NAMES.length] ?? 'Doe';
     return {
       merchantId,
       locationId: locationIds[i % locationIds.length] ?? null,

@@ -1,40 +1,9 @@
 import type { Db } from '../client';
 import { accounts, customers, locations, merchants } from '../schema';
+import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 export type ScaleSeedOptions = { merchants: number; customers: number; batchSize?: number };
 
-const FIRST = [
-  'Maria',
-  'James',
-  'Aisha',
-  'Luis',
-  'Chen',
-  'Emily',
-  'Darnell',
-  'Sofia',
-  'Raj',
-  'Hannah',
-  'Omar',
-  'Grace',
-  'Ivan',
-  'Keisha',
-];
-const LAST = [
-  'Garcia',
-  'Johnson',
-  'Nguyen',
-  'Smith',
-  'Patel',
-  'Williams',
-  'Brown',
-  'Lopez',
-  'Davis',
-  'Kim',
-  'Moore',
-  'Clark',
-  'Reyes',
-  'Singh',
-];
 const ZONES = [
   'America/New_York',
   'America/Chicago',
@@ -84,8 +53,9 @@ export async function seedScale(db: Db, options: ScaleSeedOptions, log: (line: s
 function customerRow(n: number, runId: string, locationRows: { id: string; merchantId: string }[]) {
   const location = locationRows[n % locationRows.length];
   if (!location) throw new Error('seedScale needs at least one merchant');
-  const first = FIRST[n % FIRST.length] ?? 'Pat';
-  const last = LAST[Math.floor(n / FIRST.length) % LAST.length] ?? 'Doe';
+  const first = SAMPLE_FIRST_NAMES[n % SAMPLE_FIRST_NAMES.length] ?? 'Pat';
+  const last =
+    SAMPLE_LAST_NAMES[Math.floor(n / SAMPLE_FIRST_NAMES.length) % SAMPLE_LAST_NAMES.length] ?? 'Doe';
   return {
     merchantId: location.merchantId,
     locationId: location.id,

@@ -1,0 +1,33 @@
+// Names for demo and benchmark customers: common across the communities dealers serve, none real people.
+export const SAMPLE_FIRST_NAMES = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Luis',
+  'Chen',
+  'Emily',
+  'Darnell',
+  'Sofia',
+  'Raj',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Ivan',
+  'Keisha',
+];
+export const SAMPLE_LAST_NAMES = [
+  'Garcia',
+  'Johnson',
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Williams',
+  'Brown',
+  'Lopez',
+  'Davis',
+  'Kim',
+  'Moore',
+  'Clark',
+  'Reyes',
+  'Singh',
+];
