@@ -70,6 +70,17 @@ describe('the HTTP surface', () => {
     expect(tokenBody.required).toEqual(['email', 'password']);
   });
 
+  it('has no dev outbox in production', async () => {
+    const production = await buildApp({
+      config: { ...t.config, isProduction: true, env: 'production' },
+      db: t.database.db,
+      logger: false,
+    });
+    const response = await production.inject({ method: 'GET', url: '/api/dev/outbox/emails/' });
+    expect(response.statusCode).toBe(404);
+    await production.close();
+  });
+
   it('refuses to register an API route that declares no access rule', async () => {
     const fresh = await buildApp({ config: t.config, db: t.database.db, logger: false });
     expect(() => fresh.get('/api/unguarded/', async () => ({ secret: true }))).toThrow(
