@@ -29,6 +29,12 @@ describe('configuration', () => {
     );
   });
 
+  it('resolves a relative DATA_DIR against the folder npm was run in', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/paylane', JWT_SECRET: secret }).dataDir).toBe(
+      '/srv/paylane/data',
+    );
+  });
+
   it('derives the public URL from the port', () => {
     expect(loadConfig({ PORT: '4100', JWT_SECRET: secret }).publicUrl).toBe('http://localhost:4100');
   });
