@@ -86,7 +86,7 @@ export function can(user: PermissionSubject, merchant: PermissionMerchant, capab
     if (rule.flag && user.flags?.[rule.flag] === true) return true;
     return Boolean(rule.staffAlways && user.roles.includes('staff'));
   }
-  if (rule.flag && user.flags?.[rule.flag] === true) return true;
+  // Without check_custom_roles, custom flags count for nothing: the standard role decides (spec §6).
   return rule.staff && user.roles.includes('staff');
 }
 

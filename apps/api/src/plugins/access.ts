@@ -7,8 +7,9 @@ import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors';
 import { findUserById } from '../modules/auth/users.repository';
 import {
-  findMembershipRoles,
+  findMembershipAccess,
   findMerchantById,
+  type MembershipAccess,
   type MerchantRow,
 } from '../modules/merchants/merchants.repository';
 
@@ -27,7 +28,7 @@ export type AuthUser = {
   isSuperAdmin: boolean;
   isPartner: boolean;
 };
-export type MerchantAccess = { merchant: MerchantRow; roles: string[] };
+export type MerchantAccess = { merchant: MerchantRow } & MembershipAccess;
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
@@ -99,14 +100,14 @@ async function authorizeMerchant(
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
   if (!uuidSchema.safeParse(merchantId).success) throw notFound();
-  const roles = user.isSuperAdmin
-    ? ['super_admin']
-    : await findMembershipRoles(ctx.db, user.id, String(merchantId));
-  if (!roles) throw notFound();
+  const membership: MembershipAccess | null = user.isSuperAdmin
+    ? { roles: ['super_admin'], flags: {}, customRole: null }
+    : await findMembershipAccess(ctx.db, user.id, String(merchantId));
+  if (!membership) throw notFound();
   const merchant = await findMerchantById(ctx.db, String(merchantId));
   if (!merchant) throw notFound();
   if (requirement !== 'member') {
-    const subject = { isSuperAdmin: user.isSuperAdmin, roles };
+    const subject = { isSuperAdmin: user.isSuperAdmin, roles: membership.roles, flags: membership.flags };
     const merchantFlags = {
       check_custom_roles: merchant.checkCustomRoles,
       allow_group_message: merchant.allowGroupMessage,
@@ -114,5 +115,5 @@ async function authorizeMerchant(
     };
     if (!can(subject, merchantFlags, requirement)) throw forbidden();
   }
-  return { merchant, roles };
+  return { merchant, ...membership };
 }

@@ -61,7 +61,14 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     is_super_admin: false,
     is_partner: false,
     roles: ['staff'],
-    memberships: [{ merchant: { id: merchantA.id, name: merchantA.name, logo: null }, roles: ['staff'] }],
+    memberships: [
+      {
+        merchant: { id: merchantA.id, name: merchantA.name, logo: null },
+        roles: ['staff'],
+        custom_role: null,
+        permissions: {},
+      },
+    ],
     organization: { id: merchantA.id, name: merchantA.name, logo: null },
     ...overrides,
   };

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { permissionFlags } from '../permissions';
 
 export const organizationSchema = z.object({ id: z.string(), name: z.string(), logo: z.string().nullable() });
 export type Organization = z.infer<typeof organizationSchema>;
 
 export const membershipSchema = z.object({
   merchant: organizationSchema,
+  /** The custom role's name first when one is assigned, then standard roles ('admin', 'staff'). */
   roles: z.array(z.string()),
+  custom_role: z.object({ id: z.string(), role_name: z.string() }).nullable(),
+  /** The custom role's permission flags (spec §3); empty without a custom role. */
+  permissions: z.partialRecord(z.enum(permissionFlags), z.boolean()),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PermissionFlag } from '@paylane/shared/permissions';
 import { createdAt, id, updatedAt } from './columns';
 import { users } from './users';
 
@@ -24,7 +25,28 @@ export const merchants = pgTable(
   (t) => [index('merchants_name_idx').on(t.name), index('merchants_partner_idx').on(t.partnerUserId)],
 );
 
-// A user's place in a merchant: standard roles (admin, staff) now; custom roles arrive with the access issue.
+// A merchant's own role (spec §3 Custom role): named permission flags and payment amount limits. It counts
+// only on merchants with check_custom_roles (spec §6).
+export const customRoles = pgTable(
+  'custom_roles',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permissions: jsonb('permissions').$type<Partial<Record<PermissionFlag, boolean>>>().notNull().default({}),
+    // Money is integer cents; null means no limit beyond the merchant's.
+    minPaymentAmountCents: bigint('min_payment_amount_cents', { mode: 'number' }),
+    maxPaymentAmountCents: bigint('max_payment_amount_cents', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('custom_roles_merchant_name_key').on(t.merchantId, t.name)],
+);
+
+// A user's place in a merchant: standard roles (admin, staff) and, optionally, one custom role.
 export const memberships = pgTable(
   'memberships',
   {
@@ -36,6 +58,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     roles: text('roles').array().notNull().default([]),
+    customRoleId: uuid('custom_role_id').references(() => customRoles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, merchants } from '../../db/schema';
+import { customRoles, memberships, merchants } from '../../db/schema';
+import type { PermissionFlag } from '@paylane/shared/permissions';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
@@ -9,30 +10,62 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
   return row ?? null;
 }
 
-/** The roles a user holds in a merchant, or null when the user does not belong to it. */
-export async function findMembershipRoles(
+export type MembershipAccess = {
+  /** The custom role's name first when one is assigned (spec §3 shows only the first), then standard roles. */
+  roles: string[];
+  flags: Partial<Record<PermissionFlag, boolean>>;
+  customRole: { id: string; name: string } | null;
+};
+
+const membershipColumns = {
+  roles: memberships.roles,
+  customRoleId: customRoles.id,
+  customRoleName: customRoles.name,
+  permissions: customRoles.permissions,
+};
+
+function toMembershipAccess(row: {
+  roles: string[];
+  customRoleId: string | null;
+  customRoleName: string | null;
+  permissions: Partial<Record<PermissionFlag, boolean>> | null;
+}): MembershipAccess {
+  const customRole =
+    row.customRoleId && row.customRoleName ? { id: row.customRoleId, name: row.customRoleName } : null;
+  return {
+    roles: customRole ? [customRole.name, ...row.roles] : row.roles,
+    flags: row.permissions ?? {},
+    customRole,
+  };
+}
+
+/** The user's roles and custom-role flags in a merchant, or null when the user does not belong to it. */
+export async function findMembershipAccess(
   db: Db,
   userId: string,
   merchantId: string,
-): Promise<string[] | null> {
+): Promise<MembershipAccess | null> {
   const [row] = await db
-    .select({ roles: memberships.roles })
+    .select(membershipColumns)
     .from(memberships)
+    .leftJoin(customRoles, eq(customRoles.id, memberships.customRoleId))
     .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
     .limit(1);
-  return row ? row.roles : null;
+  return row ? toMembershipAccess(row) : null;
 }
 
 export async function listMembershipsOfUser(db: Db, userId: string) {
-  return db
+  const rows = await db
     .select({
-      roles: memberships.roles,
+      ...membershipColumns,
       merchant: { id: merchants.id, name: merchants.name, logoPath: merchants.logoPath },
     })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .leftJoin(customRoles, eq(customRoles.id, memberships.customRoleId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt));
+  return rows.map((row) => ({ merchant: row.merchant, ...toMembershipAccess(row) }));
 }
 
 type MerchantSummaryQuery = {

@@ -12,6 +12,8 @@ export async function getProfile(ctx: AppContext, user: AuthUser): Promise<Profi
   const memberships = (await listMembershipsOfUser(ctx.db, user.id)).map((m) => ({
     merchant: { id: m.merchant.id, name: m.merchant.name, logo: logoUrl(m.merchant.logoPath) },
     roles: m.roles,
+    custom_role: m.customRole ? { id: m.customRole.id, role_name: m.customRole.name } : null,
+    permissions: m.flags,
   }));
   const home = memberships[0] ?? null;
   return {

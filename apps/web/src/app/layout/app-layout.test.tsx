@@ -9,6 +9,8 @@ import { pathForMerchant } from './app-layout';
 const membership = (merchant: typeof merchantA, roles: string[]) => ({
   merchant: { id: merchant.id, name: merchant.name, logo: null },
   roles,
+  custom_role: null,
+  permissions: {},
 });
 
 async function openShell(options: Parameters<typeof signedInApi>[0] & { path?: string } = {}) {

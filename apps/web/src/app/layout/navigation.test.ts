@@ -31,6 +31,22 @@ describe('buildNavigation', () => {
     expect(shown).not.toContain('Merchants');
   });
 
+  it('on a custom-role merchant, shows staff exactly what their custom role flags allow', () => {
+    const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
+    const withoutFlags = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
+    expect(withoutFlags).not.toContain('Message Templates');
+    expect(withoutFlags).not.toContain('Payment Report');
+    expect(withoutFlags).toContain('Action Report');
+    const writer = labels({
+      ...custom,
+      isSuperAdmin: false,
+      roles: ['Writer', 'staff'],
+      flags: { is_template_update_allowed: true },
+    });
+    expect(writer).toContain('Message Templates');
+    expect(writer).not.toContain('Payment Report');
+  });
+
   it('gives super admins everything', () => {
     const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
     expect(shown).toEqual(

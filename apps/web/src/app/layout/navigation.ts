@@ -1,5 +1,10 @@
 // The left navigation by role (spec §2 routes, §6 capabilities). Pure, so role visibility is tested directly.
-import { can, type Capability, type PermissionMerchant } from '@paylane/shared/permissions';
+import {
+  can,
+  type Capability,
+  type PermissionFlag,
+  type PermissionMerchant,
+} from '@paylane/shared/permissions';
 
 export type NavItem = { label: string; to: string };
 export type NavSection = { label: string | null; items: NavItem[] };
@@ -8,6 +13,8 @@ export type NavigationInput = {
   isSuperAdmin: boolean;
   /** The user's roles in the current merchant. */
   roles: readonly string[];
+  /** The flags of the user's custom role in the current merchant (spec §3), if any. */
+  flags?: Partial<Record<PermissionFlag, boolean>>;
   merchantId: string | null;
   /** The current merchant's record; capability-gated links wait for it. */
   merchant: PermissionMerchant | null;
@@ -57,7 +64,11 @@ function isAllowed(candidate: Candidate, input: NavigationInput): boolean {
   if (needs === 'merchant') return true;
   if (needs === 'merchantAdmin') return input.isSuperAdmin || input.roles.includes('admin');
   if (!input.merchant) return false;
-  return can({ isSuperAdmin: input.isSuperAdmin, roles: input.roles }, input.merchant, needs);
+  return can(
+    { isSuperAdmin: input.isSuperAdmin, roles: input.roles, flags: input.flags },
+    input.merchant,
+    needs,
+  );
 }
 
 /** The sections and links this user may see in the current merchant; empty sections are left out. */

@@ -4,8 +4,18 @@ import { chooseMerchantId } from './current-merchant';
 
 const twoMemberships = makeProfile({
   memberships: [
-    { merchant: { id: merchantA.id, name: merchantA.name, logo: null }, roles: ['staff'] },
-    { merchant: { id: merchantB.id, name: merchantB.name, logo: null }, roles: ['admin'] },
+    {
+      merchant: { id: merchantA.id, name: merchantA.name, logo: null },
+      roles: ['staff'],
+      custom_role: null,
+      permissions: {},
+    },
+    {
+      merchant: { id: merchantB.id, name: merchantB.name, logo: null },
+      roles: ['admin'],
+      custom_role: null,
+      permissions: {},
+    },
   ],
 });
 

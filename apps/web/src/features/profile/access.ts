@@ -1,5 +1,6 @@
 import type { AccessClaims } from '@paylane/shared/contracts/auth';
 import type { Profile } from '@paylane/shared/contracts/profile';
+import type { PermissionFlag } from '@paylane/shared/permissions';
 import { isSuperUser } from '../../lib/jwt';
 
 /** Spec §6: super users come from the token's 'super' group; the profile flag agrees with it. */
@@ -19,4 +20,12 @@ export function rolesInMerchant(
   if (isSuperAdmin) return ['super_admin'];
   const membership = profile.memberships.find((item) => item.merchant.id === merchantId);
   return membership ? membership.roles : profile.roles;
+}
+
+/** The flags of the user's custom role in a merchant (empty without one, and for super admins). */
+export function flagsInMerchant(
+  profile: Profile,
+  merchantId: string | null,
+): Partial<Record<PermissionFlag, boolean>> {
+  return profile.memberships.find((item) => item.merchant.id === merchantId)?.permissions ?? {};
 }
