@@ -20,6 +20,8 @@ import {
 export type RouteAccess =
   { public: true } | { authenticated: true } | { superAdmin: true } | { merchant: 'member' | Capability };
 
+export type RegisteredApiRoute = { method: string; url: string; access: RouteAccess };
+
 export type AuthUser = {
   id: string;
   email: string;
@@ -35,6 +37,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every /api/ route with its access rule, for the tests that walk them all. */
+    apiRoutes: RegisteredApiRoute[];
+  }
   interface FastifyRequest {
     user: AuthUser | null;
     merchantAccess: MerchantAccess | null;
@@ -48,11 +54,17 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
   app.decorateRequest('user', null);
   app.decorateRequest('merchantAccess', null);
 
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    const isApi = route.url.startsWith('/api/');
-    if (isApi && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    const name = `${String(route.method)} ${route.url}`;
+    if (!access) throw new Error(`Route ${name} declares no access rule (config.access)`);
+    // Tenant isolation starts here: a merchant's path is reachable only through a membership check.
+    if (route.url.includes(':merchant_id') && !('merchant' in access)) {
+      throw new Error(`Route ${name} is merchant-scoped but its access rule checks no membership`);
     }
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (request) => {
