@@ -13,7 +13,9 @@ export async function purgeExpiredAuthRecords(ctx: AppContext) {
   const now = ctx.now().getTime();
   const keepUntil = new Date(now - KEEP_EXPIRED_DAYS * 86_400_000);
   const failureWindowStart = new Date(now - ctx.config.loginThrottle.windowSeconds * 1000);
-  await deleteLoginFailuresBefore(ctx.db, failureWindowStart < keepUntil ? failureWindowStart : keepUntil);
+  // Failures still inside the throttle window keep counting, however long the window is configured.
+  const failuresBefore = new Date(Math.min(failureWindowStart.getTime(), keepUntil.getTime()));
+  await deleteLoginFailuresBefore(ctx.db, failuresBefore);
   return {
     refreshTokens: await deleteRefreshTokensExpiredBefore(ctx.db, keepUntil),
     oneTimeTokens: await deleteOneTimeTokensExpiredBefore(ctx.db, keepUntil),

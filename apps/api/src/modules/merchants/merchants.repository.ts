@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customRoles, memberships, merchants } from '../../db/schema';
 import type { PermissionFlag } from '@paylane/shared/permissions';
@@ -78,32 +78,23 @@ type MerchantSummaryQuery = {
 
 export async function listMerchantSummaries(db: Db, query: MerchantSummaryQuery) {
   const conditions: SQL[] = [];
+  if (query.memberUserId) {
+    const memberOf = db
+      .select({ merchantId: memberships.merchantId })
+      .from(memberships)
+      .where(eq(memberships.userId, query.memberUserId));
+    conditions.push(inArray(merchants.id, memberOf));
+  }
   if (query.search) conditions.push(ilike(merchants.name, `%${escapeLike(query.search)}%`));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const base = query.memberUserId
-    ? db
-        .select({ id: merchants.id, name: merchants.name })
-        .from(merchants)
-        .innerJoin(
-          memberships,
-          and(eq(memberships.merchantId, merchants.id), eq(memberships.userId, query.memberUserId)),
-        )
-    : db.select({ id: merchants.id, name: merchants.name }).from(merchants);
-  const rows = await base
+  const where = and(...conditions);
+  const rows = await db
+    .select({ id: merchants.id, name: merchants.name })
+    .from(merchants)
     .where(where)
     .orderBy(asc(merchants.name), asc(merchants.id))
     .limit(query.limit)
     .offset(query.offset);
-  const countBase = query.memberUserId
-    ? db
-        .select({ total: count() })
-        .from(merchants)
-        .innerJoin(
-          memberships,
-          and(eq(memberships.merchantId, merchants.id), eq(memberships.userId, query.memberUserId)),
-        )
-    : db.select({ total: count() }).from(merchants);
-  const [totals] = await countBase.where(where);
+  const [totals] = await db.select({ total: count() }).from(merchants).where(where);
   return { rows, total: totals?.total ?? 0 };
 }
 

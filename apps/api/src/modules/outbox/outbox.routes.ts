@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
-import { listOutboxEmails } from './outbox.repository';
+import { listOutbox } from './outbox.service';
 
 const outboxEmailSchema = z.object({
   id: z.string(),
@@ -32,25 +31,6 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: pageOf(outboxEmailSchema) },
       },
     },
-    async (request) => {
-      const { to, page, page_size } = request.query;
-      const { rows, total } = await listOutboxEmails(ctx.db, {
-        to,
-        limit: page_size,
-        offset: (page - 1) * page_size,
-      });
-      return {
-        count: total,
-        ...pageLinks(request.url, page, page_size, total),
-        results: rows.map((row) => ({
-          id: row.id,
-          to_address: row.toAddress,
-          from_address: row.fromAddress,
-          subject: row.subject,
-          text: row.text,
-          created_at: row.createdAt.toISOString(),
-        })),
-      };
-    },
+    (request) => listOutbox(ctx, { ...request.query, url: request.url }),
   );
 };

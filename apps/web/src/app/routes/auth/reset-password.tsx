@@ -7,10 +7,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
-import { PasswordInput } from '../../../components/password-input';
 import { PublicPage } from '../../../components/public-page';
 import { useConfirmPasswordReset } from '../../../features/auth/api/confirm-password-reset';
-import { PASSWORD_RULE_HINT } from '../../../features/auth/password-rule';
+import { NewPasswordFields } from '../../../features/auth/components/new-password-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 
 type ResetInput = z.input<typeof passwordResetConfirmSchema>;
@@ -52,18 +51,11 @@ export function ResetPasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack>
             <FormAlert messages={formMessages} />
-            <PasswordInput
+            <NewPasswordFields
               label="New Password"
-              description={PASSWORD_RULE_HINT}
-              autoComplete="new-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              error={errors.password_confirm?.message}
-              {...form.register('password_confirm')}
+              password={form.register('password')}
+              confirm={form.register('password_confirm')}
+              errors={{ password: errors.password?.message, confirm: errors.password_confirm?.message }}
             />
             <Button type="submit" loading={confirmReset.isPending} fullWidth>
               Reset Password

@@ -6,11 +6,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
-import { PasswordInput } from '../../../components/password-input';
 import { PublicPage } from '../../../components/public-page';
 import { useCreatePartnerAccount } from '../../../features/auth/api/create-partner-account';
 import { usePartnerInvite } from '../../../features/auth/api/get-partner-invite';
-import { PASSWORD_RULE_HINT } from '../../../features/auth/password-rule';
+import { NewPasswordFields } from '../../../features/auth/components/new-password-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { signIn } from '../../../lib/session';
 
@@ -66,18 +65,11 @@ export function PartnerSignupPage() {
               {...form.register('last_name')}
             />
           </Group>
-          <PasswordInput
+          <NewPasswordFields
             label="Password"
-            description={PASSWORD_RULE_HINT}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.password_confirm?.message}
-            {...form.register('password_confirm')}
+            password={form.register('password')}
+            confirm={form.register('password_confirm')}
+            errors={{ password: errors.password?.message, confirm: errors.password_confirm?.message }}
           />
           <Button type="submit" loading={createAccount.isPending} fullWidth>
             Create Account
