@@ -3,6 +3,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createAppContext } from './context';
 import type { Db } from './db/client';
+import multipart from '@fastify/multipart';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { locationRoutes } from './modules/locations/locations.routes';
+import { merchantAccountRoutes } from './modules/merchant-accounts/merchant-accounts.routes';
+import { ownerRoutes } from './modules/owners/owners.routes';
+import { merchantSettingsRoutes } from './modules/merchant-settings/merchant-settings.routes';
+import { accountTagRoutes } from './modules/account-tags/account-tags.routes';
+import { integrationRoutes } from './modules/integrations/integrations.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { merchantUserRoutes } from './modules/merchant-users/merchant-users.routes';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { merchantRoutes } from './modules/merchants/merchants.routes';
@@ -49,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(accessPlugin, { ctx });
   await app.register(openApiPlugin);
+  // Uploads (logos; later MMS media and CSV imports): one file per request, size enforced while streaming.
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { ctx });
@@ -56,6 +70,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(partnerRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(merchantRoutes, { ctx });
+  await app.register(onboardingRoutes, { ctx });
+  await app.register(locationRoutes, { ctx });
+  await app.register(merchantAccountRoutes, { ctx });
+  await app.register(ownerRoutes, { ctx });
+  await app.register(merchantSettingsRoutes, { ctx });
+  await app.register(accountTagRoutes, { ctx });
+  await app.register(integrationRoutes, { ctx });
+  await app.register(apiKeyRoutes, { ctx });
+  await app.register(merchantUserRoutes, { ctx });
+  await app.register(roleRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
 
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });

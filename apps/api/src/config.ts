@@ -13,6 +13,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
+  // 32 bytes, base64: encrypts stored credentials and SSNs. Without it a key is derived from JWT_SECRET.
+  ENCRYPTION_KEY: z.string().min(43).optional(),
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(10).default(600),
   REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(86_400),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
@@ -26,6 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
 export type Config = {
@@ -38,6 +41,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   jwtSecret: string;
+  /** Key material for encrypting secrets at rest (see lib/encryption.ts). */
+  encryptionKey: string;
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
@@ -47,6 +52,8 @@ export type Config = {
   webDistDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Largest uploaded file (spec §5: attachments under 1 MB). */
+  uploadLimitBytes: number;
   /** Behind a reverse proxy, take the client IP (login throttling) from X-Forwarded-For. */
   trustProxy: boolean;
 };
@@ -63,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the user ran npm in.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
+  const jwtSecret = e.JWT_SECRET ?? readOrCreateSecret(dataDir, isProduction);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -72,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, isProduction),
+    jwtSecret,
+    encryptionKey: e.ENCRYPTION_KEY ?? jwtSecret,
     accessTokenLifetimeSeconds: e.ACCESS_TOKEN_LIFETIME_SECONDS,
     refreshTokenLifetimeSeconds: e.REFRESH_TOKEN_LIFETIME_SECONDS,
     loginThrottle: {
@@ -86,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { createCipher, type Cipher } from './lib/encryption';
 import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
 import { createOutboxEmailProvider } from './providers/email/outbox-email-provider';
@@ -11,6 +12,8 @@ export type AppContext = {
   db: Db;
   email: EmailProvider;
   tokens: TokenSigner;
+  /** Seals secrets stored in the database (credentials, SSNs). */
+  cipher: Cipher;
   now: () => Date;
   log: FastifyBaseLogger;
 };
@@ -28,6 +31,7 @@ export function createAppContext(input: {
     db: input.db,
     email: input.email ?? createOutboxEmailProvider(input.db, input.config.email.from),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
+    cipher: createCipher(input.config.encryptionKey),
     now,
     log: input.log,
   };

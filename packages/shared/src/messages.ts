@@ -18,11 +18,9 @@ const enUS = {
   passwordResetSent: 'If an account exists for that email, we sent a link to reset the password.',
   passwordHasBeenSet: 'Password has already been set',
   passwordResetDone: 'Your password has been reset. You can sign in now.',
-  ssnDigits: 'SSN must be 9 digits, no dashes',
   autopayOtherCustomer: 'Autopay is already setup by another customer',
   invalidAutopayMethod: 'Invalid payment method specified for autopay',
   recordMismatch: 'Provided information does not match customer record',
-  dobFuture: 'Date of Birth Can Not Be in The Future',
   optedOut: 'The customer has opted out of email or text messages',
   pinsMismatch: 'Pins do not match',
   noUserMatching: 'No user found with matching credentials',
@@ -45,8 +43,11 @@ const enUS = {
   paymentAboveMax: 'Requested payment amount is greater than the maximum allowed',
   phoneInUse: 'Phone Number is Already in Use',
   invalidCardType: 'Invalid card type',
-  ownershipInvalid: 'Ownership Percentage is Invalid',
   manualResolve: 'This action must be manually resolved',
+  // Merchants and onboarding (issue 3).
+  // Locations, merchant accounts, owners (issue 3).
+  // Merchant settings, tags, integrations, API keys (issue 3).
+  // Users, roles, audit log (issue 3).
 } as const;
 
 export type MessageKey = keyof typeof enUS;

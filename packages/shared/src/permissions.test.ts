@@ -53,6 +53,10 @@ const expected: Record<Capability, { standard: SubjectName[]; custom: SubjectNam
   manageIturan: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin', 'custom_with_flags'] },
   viewDmsReport: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   viewSuccessDashboard: { standard: ['super_admin'], custom: ['super_admin'] },
+  // Beyond the §6 table (issue 3): the merchant's own setup is for admins, the merchant record for super admins.
+  manageMerchantSettings: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
+  manageMerchantSetup: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
+  manageMerchants: { standard: ['super_admin'], custom: ['super_admin'] },
 };
 
 const merchant = (checkCustomRoles: boolean) => ({

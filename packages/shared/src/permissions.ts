@@ -73,6 +73,11 @@ export const capabilities = {
   manageIturan: { admin: true, staff: false, flag: 'is_merchant_ituran_allowed' },
   viewDmsReport: { admin: true, staff: false },
   viewSuccessDashboard: { admin: false, staff: false },
+  // Not in the §6 table; decided with issue 3: the merchant's own setup (general settings, audit log,
+  // locations, merchant accounts, owners) is for admins, and the merchant record itself for super admins.
+  manageMerchantSettings: { admin: true, staff: false },
+  manageMerchantSetup: { admin: true, staff: false },
+  manageMerchants: { admin: false, staff: false },
 } satisfies Record<string, Rule>;
 export type Capability = keyof typeof capabilities;
 

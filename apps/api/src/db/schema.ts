@@ -5,3 +5,5 @@ export * from './schema/customers';
 export * from './schema/auth';
 export * from './schema/audit';
 export * from './schema/outbox';
+export * from './schema/merchant-setup';
+export * from './schema/settings';

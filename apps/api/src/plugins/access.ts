@@ -5,6 +5,8 @@ import { can, type Capability } from '@paylane/shared/permissions';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors';
+import { hashSecret } from '../lib/secrets';
+import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.repository';
 import { findUserById } from '../modules/auth/users.repository';
 import {
   findMembershipAccess,
@@ -18,7 +20,15 @@ import {
  * fails at startup). `merchant` routes carry a `merchant_id` path parameter and check membership first.
  */
 export type RouteAccess =
-  { public: true } | { authenticated: true } | { superAdmin: true } | { merchant: 'member' | Capability };
+  | { public: true }
+  | { authenticated: true }
+  | { superAdmin: true }
+  | {
+      merchant: 'member' | Capability;
+      /** The partner who onboarded the merchant may read this route too (spec §1 partners). */
+      partner?: 'read';
+    };
+type MerchantRule = Extract<RouteAccess, { merchant: unknown }>;
 
 export type RegisteredApiRoute = { method: string; url: string; access: RouteAccess };
 
@@ -31,6 +41,8 @@ export type AuthUser = {
   isPartner: boolean;
 };
 export type MerchantAccess = { merchant: MerchantRow } & MembershipAccess;
+/** A caller authenticated by `Authorization: Api-Key <key>`: it acts for its own merchant only. */
+export type ApiKeyCaller = { id: string; merchantId: string };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
@@ -43,6 +55,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    apiKey: ApiKeyCaller | null;
     merchantAccess: MerchantAccess | null;
   }
 }
@@ -52,6 +65,7 @@ const uuidSchema = z.uuid();
 
 export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
   app.decorateRequest('merchantAccess', null);
 
   app.decorate('apiRoutes', []);
@@ -70,9 +84,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
-    request.user = await authenticate(ctx, request);
-    if ('superAdmin' in access && !request.user.isSuperAdmin) throw forbidden();
-    if ('merchant' in access) request.merchantAccess = await authorizeMerchant(ctx, request, access.merchant);
+    const caller = await authenticate(ctx, request);
+    if ('apiKey' in caller) {
+      // Keys reach their merchant's routes only; user-level routes (profile, switcher) are not theirs.
+      if (!('merchant' in access)) throw forbidden();
+      request.apiKey = caller.apiKey;
+    } else {
+      request.user = caller.user;
+    }
+    if ('superAdmin' in access && !request.user?.isSuperAdmin) throw forbidden();
+    if ('merchant' in access) request.merchantAccess = await authorizeMerchant(ctx, request, access);
   });
 });
 
@@ -88,10 +109,14 @@ export function currentMerchantAccess(request: FastifyRequest): MerchantAccess {
   return request.merchantAccess;
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ user: AuthUser } | { apiKey: ApiKeyCaller }> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized();
   const [scheme, token] = header.split(' ');
+  if (scheme === 'Api-Key' && token) return { apiKey: await authenticateApiKey(ctx, token) };
   if (scheme !== 'Bearer' || !token) throw unauthorized(messages.tokenInvalid);
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized(messages.tokenInvalid);
@@ -99,33 +124,70 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const user = await findUserById(ctx.db, claims.user_id);
   if (!user || !user.isActive) throw unauthorized(messages.tokenInvalid);
   const { id, email, firstName, lastName, isSuperAdmin, isPartner } = user;
-  return { id, email, firstName, lastName, isSuperAdmin, isPartner };
+  return { user: { id, email, firstName, lastName, isSuperAdmin, isPartner } };
+}
+
+async function authenticateApiKey(ctx: AppContext, key: string): Promise<ApiKeyCaller> {
+  const row = await findActiveApiKeyByHash(ctx.db, hashSecret(key));
+  if (!row) throw unauthorized(messages.tokenInvalid);
+  await touchApiKeyLastUsed(ctx.db, row.id, ctx.now());
+  return { id: row.id, merchantId: row.merchantId };
 }
 
 async function authorizeMerchant(
   ctx: AppContext,
   request: FastifyRequest,
-  requirement: 'member' | Capability,
+  rule: MerchantRule,
 ): Promise<MerchantAccess> {
-  const user = request.user;
-  if (!user) throw unauthorized();
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
   if (!uuidSchema.safeParse(merchantId).success) throw notFound();
-  const membership: MembershipAccess | null = user.isSuperAdmin
-    ? { roles: ['super_admin'], flags: {}, customRole: null }
-    : await findMembershipAccess(ctx.db, user.id, String(merchantId));
-  if (!membership) throw notFound();
-  const merchant = await findMerchantById(ctx.db, String(merchantId));
+  const id = String(merchantId);
+  const membership = await findCallerMembership(ctx, request, id);
+  const merchant = await findMerchantById(ctx.db, id);
   if (!merchant) throw notFound();
-  if (requirement !== 'member') {
-    const subject = { isSuperAdmin: user.isSuperAdmin, roles: membership.roles, flags: membership.flags };
+  const access = membership ?? partnerAccess(request.user, merchant, rule);
+  if (!access) throw notFound();
+  if (rule.merchant !== 'member') {
+    const subject = {
+      isSuperAdmin: request.user?.isSuperAdmin ?? false,
+      roles: access.roles,
+      flags: access.flags,
+    };
     const merchantFlags = {
       check_custom_roles: merchant.checkCustomRoles,
       allow_group_message: merchant.allowGroupMessage,
       is_integrated: merchant.isIntegrated,
     };
-    if (!can(subject, merchantFlags, requirement)) throw forbidden();
+    if (!can(subject, merchantFlags, rule.merchant)) throw forbidden();
   }
-  return { merchant, ...membership };
+  return { merchant, ...access };
+}
+
+/** The caller's roles in the merchant: super admins hold every merchant; an API key holds staff rights in its own. */
+async function findCallerMembership(
+  ctx: AppContext,
+  request: FastifyRequest,
+  merchantId: string,
+): Promise<MembershipAccess | null> {
+  if (request.apiKey) {
+    return request.apiKey.merchantId === merchantId
+      ? { roles: ['staff'], flags: {}, customRole: null }
+      : null;
+  }
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (user.isSuperAdmin) return { roles: ['super_admin'], flags: {}, customRole: null };
+  return findMembershipAccess(ctx.db, user.id, merchantId);
+}
+
+/** A partner reads the merchants they onboarded, on routes that allow it, and nothing else. */
+function partnerAccess(
+  user: AuthUser | null,
+  merchant: MerchantRow,
+  rule: MerchantRule,
+): MembershipAccess | null {
+  const isOnboardingPartner = user?.isPartner === true && merchant.partnerUserId === user.id;
+  if (!isOnboardingPartner || rule.partner !== 'read' || rule.merchant !== 'member') return null;
+  return { roles: ['partner'], flags: {}, customRole: null };
 }

@@ -2,9 +2,11 @@
 // has started (refreshed), so a page never flashes for a user who may not see it.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { ensureCurrentMerchant } from '../features/merchants/current-merchant';
+import { ensureCurrentMerchant, findCurrentMerchantId } from '../features/merchants/current-merchant';
 import { profileQueryOptions } from '../features/profile/api/get-profile';
-import { hasAnyRole, isSuperAdminUser } from '../features/profile/access';
+import type { Capability } from '@paylane/shared/permissions';
+import { merchantQueryOptions } from '../features/merchants/api/get-merchant';
+import { canInMerchant, hasAnyRole, isSuperAdminUser } from '../features/profile/access';
 import { isApiError } from '../lib/api-error';
 import { loginPathFor } from '../lib/safe-next';
 import { findAccessClaims, getSessionStatus, startSession } from '../lib/session';
@@ -29,5 +31,36 @@ export function createRequireUserLoader(queryClient: QueryClient) {
       throw error;
     }
     return null;
+  };
+}
+
+/** Who may open a guarded page: a capability of spec §6 in the page's merchant, or super admins only. */
+export type PageRequirement = Capability | 'superAdmin' | 'superAdminOrPartner';
+
+/**
+ * Spec §6 guards for one page: a user who may not use it goes Home. The merchant is the route's
+ * :merchantID, else the current merchant. Loaders of nested routes run beside the signed-in loader, so
+ * this one starts the session itself and leaves the signed-out case to that loader.
+ */
+export function createRequireLoader(queryClient: QueryClient, requirement: PageRequirement) {
+  return async function requireLoader({ params }: LoaderFunctionArgs) {
+    await startSession();
+    if (getSessionStatus() !== 'authenticated') return null;
+    const profile = await queryClient.ensureQueryData(profileQueryOptions());
+    const isSuperAdmin = isSuperAdminUser(profile, findAccessClaims());
+    if (requirement === 'superAdmin') return isSuperAdmin ? null : redirect('/');
+    if (requirement === 'superAdminOrPartner')
+      return isSuperAdmin || profile.is_partner ? null : redirect('/');
+    const merchantId = params.merchantID ?? findCurrentMerchantId();
+    if (!merchantId) return redirect('/');
+    try {
+      const merchant = await queryClient.ensureQueryData(merchantQueryOptions(merchantId));
+      return canInMerchant({ profile, isSuperAdmin, merchantId, merchant }, requirement)
+        ? null
+        : redirect('/');
+    } catch (error) {
+      if (isApiError(error) && (error.status === 403 || error.status === 404)) return redirect('/');
+      throw error;
+    }
   };
 }

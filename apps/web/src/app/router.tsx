@@ -7,6 +7,9 @@ import { startSession } from '../lib/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { createRequireUserLoader } from './route-guards';
+import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
+import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
+import { settingsRoutes } from './routes/settings/settings-routes';
 
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -104,6 +107,9 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
+            ...merchantAdminRoutes(queryClient),
+            ...merchantSetupRoutes(queryClient),
+            ...settingsRoutes(queryClient),
           ],
         },
         {

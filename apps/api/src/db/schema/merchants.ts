@@ -17,6 +17,16 @@ export const merchants = pgTable(
     status: text('status', { enum: ['active', 'pending', 'inactive'] })
       .notNull()
       .default('active'),
+    // General settings (spec §2 settings/general).
+    email: text('email').notNull().default(''),
+    phone: text('phone'),
+    website: text('website').notNull().default(''),
+    // Messages wait outside these wall-clock hours in the recipient's zone (default 8 am–9 pm).
+    quietHoursStart: text('quiet_hours_start').notNull().default('21:00'),
+    quietHoursEnd: text('quiet_hours_end').notNull().default('08:00'),
+    // Payment limits in integer cents; spec §9 minimum payment is $1.00.
+    minPaymentAmountCents: bigint('min_payment_amount_cents', { mode: 'number' }).notNull().default(100),
+    maxPaymentAmountCents: bigint('max_payment_amount_cents', { mode: 'number' }),
     // The partner who onboarded this merchant, if any.
     partnerUserId: uuid('partner_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -33,7 +33,8 @@ export function AppLayout() {
 
   const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
   const flags = flagsInMerchant(profile, merchantId);
-  const sections = buildNavigation({ isSuperAdmin, roles, flags, merchantId, merchant });
+  const isPartner = profile.is_partner;
+  const sections = buildNavigation({ isSuperAdmin, isPartner, roles, flags, merchantId, merchant });
   const canSwitch = isSuperAdmin || profile.memberships.length > 1;
   const membershipName = profile.memberships.find((item) => item.merchant.id === merchantId)?.merchant.name;
   const merchantName = merchant?.name ?? membershipName ?? '';

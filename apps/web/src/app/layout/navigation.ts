@@ -5,12 +5,15 @@ import {
   type PermissionFlag,
   type PermissionMerchant,
 } from '@paylane/shared/permissions';
+import { allowedSettingsTabs } from '../routes/settings/settings-tabs';
 
 export type NavItem = { label: string; to: string };
 export type NavSection = { label: string | null; items: NavItem[] };
 
 export type NavigationInput = {
   isSuperAdmin: boolean;
+  /** Partners see the merchants they onboarded. */
+  isPartner?: boolean;
   /** The user's roles in the current merchant. */
   roles: readonly string[];
   /** The flags of the user's custom role in the current merchant (spec §3), if any. */
@@ -20,9 +23,12 @@ export type NavigationInput = {
   merchant: PermissionMerchant | null;
 };
 
-type Candidate = NavItem & { needs?: Capability | 'merchantAdmin' | 'superAdmin' | 'merchant' };
+type Candidate = NavItem & { needs?: Capability | 'superAdminOrPartner' | 'merchant' };
 
-function candidates(merchantId: string | null): { label: string | null; items: Candidate[] }[] {
+function candidates(
+  merchantId: string | null,
+  settingsPath: string | null,
+): { label: string | null; items: Candidate[] }[] {
   const id = merchantId ? encodeURIComponent(merchantId) : '';
   const scoped = (path: string) => `/merchants/${id}${path}`;
   return [
@@ -49,8 +55,12 @@ function candidates(merchantId: string | null): { label: string | null; items: C
     {
       label: 'Administration',
       items: [
-        { label: 'Settings', to: scoped('/settings/general'), needs: 'merchantAdmin' },
-        { label: 'Merchants', to: '/merchants', needs: 'superAdmin' },
+        { label: 'Locations', to: scoped('/locations'), needs: 'manageMerchantSetup' },
+        { label: 'Owners', to: scoped('/owners'), needs: 'manageMerchantSetup' },
+        ...(settingsPath
+          ? [{ label: 'Settings', to: scoped(`/settings/${settingsPath}`), needs: 'merchant' as const }]
+          : []),
+        { label: 'Merchants', to: '/merchants', needs: 'superAdminOrPartner' },
       ],
     },
   ];
@@ -59,21 +69,23 @@ function candidates(merchantId: string | null): { label: string | null; items: C
 function isAllowed(candidate: Candidate, input: NavigationInput): boolean {
   const { needs } = candidate;
   if (!needs) return true;
-  if (needs === 'superAdmin') return input.isSuperAdmin;
+  if (needs === 'superAdminOrPartner') return input.isSuperAdmin || input.isPartner === true;
   if (!input.merchantId) return false;
   if (needs === 'merchant') return true;
-  if (needs === 'merchantAdmin') return input.isSuperAdmin || input.roles.includes('admin');
+  return canIn(input, needs);
+}
+
+function canIn(input: NavigationInput, capability: Capability): boolean {
   if (!input.merchant) return false;
-  return can(
-    { isSuperAdmin: input.isSuperAdmin, roles: input.roles, flags: input.flags },
-    input.merchant,
-    needs,
-  );
+  const subject = { isSuperAdmin: input.isSuperAdmin, roles: input.roles, flags: input.flags };
+  return can(subject, input.merchant, capability);
 }
 
 /** The sections and links this user may see in the current merchant; empty sections are left out. */
 export function buildNavigation(input: NavigationInput): NavSection[] {
-  return candidates(input.merchantId)
+  // Settings opens on the first tab the user may see; without any, there is no Settings link.
+  const settingsPath = allowedSettingsTabs((capability) => canIn(input, capability))[0]?.path ?? null;
+  return candidates(input.merchantId, settingsPath)
     .map((section) => ({
       label: section.label,
       items: section.items.filter((item) => isAllowed(item, input)).map(({ label, to }) => ({ label, to })),

@@ -1,6 +1,7 @@
 import type { AccessClaims } from '@paylane/shared/contracts/auth';
 import type { Profile } from '@paylane/shared/contracts/profile';
-import type { PermissionFlag } from '@paylane/shared/permissions';
+import type { Merchant } from '@paylane/shared/contracts/merchants';
+import { can, type Capability, type PermissionFlag } from '@paylane/shared/permissions';
 import { isSuperUser } from '../../lib/jwt';
 
 /** Spec §6: super users come from the token's 'super' group; the profile flag agrees with it. */
@@ -28,4 +29,15 @@ export function flagsInMerchant(
   merchantId: string | null,
 ): Partial<Record<PermissionFlag, boolean>> {
   return profile.memberships.find((item) => item.merchant.id === merchantId)?.permissions ?? {};
+}
+
+/** Whether the user may use a capability in a merchant (spec §6), with the merchant's record once loaded. */
+export function canInMerchant(
+  input: { profile: Profile; isSuperAdmin: boolean; merchantId: string | null; merchant: Merchant | null },
+  capability: Capability,
+): boolean {
+  const { profile, isSuperAdmin, merchantId, merchant } = input;
+  if (!merchantId || !merchant) return false;
+  const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
+  return can({ isSuperAdmin, roles, flags: flagsInMerchant(profile, merchantId) }, merchant, capability);
 }

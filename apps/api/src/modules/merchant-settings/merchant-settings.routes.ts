@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+
+export const merchantSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  _app,
+  { ctx: _ctx },
+) => {};
