@@ -81,7 +81,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: the caller is checked before the body is parsed or validated, so another tenant never
+  // learns anything from a validation answer.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     const caller = await authenticate(ctx, request);
