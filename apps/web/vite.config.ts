@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/ws': { target: 'ws://127.0.0.1:3000', ws: true } } },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/media': 'http://127.0.0.1:3000',
+      '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
   build: { outDir: 'dist', sourcemap: false },
   test: {
     name: 'web',

@@ -4,6 +4,7 @@ import { createAppContext } from './context';
 import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
+import { createCipher } from './lib/encryption';
 import { startBackgroundWork } from './worker';
 
 // Starts Paylane: open the database, migrate, seed the demo when asked, listen.
@@ -11,7 +12,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, config.databasePoolMax);
   await migrateDatabase(database.db);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey))
+    : false;
 
   const app = await buildApp({ config, db: database.db });
   const ctx = createAppContext({ config, db: database.db, log: app.log });

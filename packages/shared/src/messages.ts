@@ -47,7 +47,17 @@ const enUS = {
   // Merchants and onboarding (issue 3).
   // Locations, merchant accounts, owners (issue 3).
   // Merchant settings, tags, integrations, API keys (issue 3).
+  tagNameTaken: 'A tag with this name already exists',
+  paymentMaxBelowMin: 'Must be at least the minimum payment amount',
   // Users, roles, audit log (issue 3).
+  customRoleBeyondOwn: 'You can only assign a role whose permissions you have yourself',
+  customRoleInvalid: 'Role does not belong to this merchant',
+  adminRoleRequired: 'Only an admin can give or take away the admin role',
+  adminAccountProtected: 'Only an admin can change an admin account',
+  invitePasswordSet: 'Your password has been set. You can sign in now.',
+  roleNameTaken: 'A role with this name already exists',
+  roleInUse: 'This role is assigned to users. Give them another role first.',
+  roleMaxBelowMin: 'Maximum amount must be at least the minimum amount',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

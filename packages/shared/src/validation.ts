@@ -29,9 +29,12 @@ export const validationMessages = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** A trimmed, non-empty string ('Required'). */
+/** A trimmed, non-empty string ('Required'); an empty value stops there, so it gets one message only. */
 export const requiredString = () =>
-  z.string({ error: validationMessages.required }).trim().min(1, { error: validationMessages.required });
+  z
+    .string({ error: validationMessages.required })
+    .trim()
+    .min(1, { error: validationMessages.required, abort: true });
 
 export const emailSchema = requiredString()
   .max(254, { error: validationMessages.maxLength })
@@ -249,3 +252,20 @@ export const usStateSchema = requiredString().refine(
     error: 'State is not valid',
   },
 );
+
+/** A phone that may be left empty ('' or null → null); otherwise the phone rule above, stored as E.164. */
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(20, { error: validationMessages.phone })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const e164 = toE164Phone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.phone });
+      return z.NEVER;
+    }
+    return e164;
+  });

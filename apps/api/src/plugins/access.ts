@@ -174,12 +174,13 @@ async function findCallerMembership(
 ): Promise<MembershipAccess | null> {
   if (request.apiKey) {
     return request.apiKey.merchantId === merchantId
-      ? { roles: ['staff'], flags: {}, customRole: null }
+      ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null }
       : null;
   }
   const user = request.user;
   if (!user) throw unauthorized();
-  if (user.isSuperAdmin) return { roles: ['super_admin'], flags: {}, customRole: null };
+  if (user.isSuperAdmin)
+    return { roles: ['super_admin'], roleNames: ['super_admin'], flags: {}, customRole: null };
   return findMembershipAccess(ctx.db, user.id, merchantId);
 }
 
@@ -191,5 +192,5 @@ function partnerAccess(
 ): MembershipAccess | null {
   const isOnboardingPartner = user?.isPartner === true && merchant.partnerUserId === user.id;
   if (!isOnboardingPartner || rule.partner !== 'read' || rule.merchant !== 'member') return null;
-  return { roles: ['partner'], flags: {}, customRole: null };
+  return { roles: ['partner'], roleNames: ['partner'], flags: {}, customRole: null };
 }

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed/demo';
+import { createCipher } from '../lib/encryption';
 import { createTestDatabase } from './database';
 
 export { DEMO_PASSWORD };
@@ -41,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = createTestClock();
-  await seedDemoIfEmpty(database.db, clock.now());
+  await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey), clock.now());
   const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

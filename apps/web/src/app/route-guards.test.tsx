@@ -55,7 +55,7 @@ describe('route guards', () => {
     storeSession();
     stubFetch(
       signedInApi({
-        profile: makeProfile({ roles: [], memberships: [], organization: null, is_partner: true }),
+        profile: makeProfile({ roles: [], memberships: [], organization: null, is_partner: false }),
       }),
     );
     const { location } = renderApp('/');

@@ -24,6 +24,10 @@ export function createRequireUserLoader(queryClient: QueryClient) {
       const profile = await queryClient.ensureQueryData(profileQueryOptions());
       const claims = findAccessClaims();
       if (!hasAnyRole(profile, claims)) return redirect('/unauthorized');
+      // A partner holds no merchant role: their home is the list of merchants they onboarded.
+      const isPartnerOnly =
+        profile.is_partner && !isSuperAdminUser(profile, claims) && profile.roles.length === 0;
+      if (isPartnerOnly && url.pathname === '/') return redirect('/merchants');
       await ensureCurrentMerchant(queryClient, profile, isSuperAdminUser(profile, claims));
     } catch (error) {
       // The session ended while loading (the API client is already logging out).

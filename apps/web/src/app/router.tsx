@@ -56,6 +56,10 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           }),
         },
         {
+          path: 'user-invite/:id/:token',
+          lazy: async () => ({ Component: (await import('./routes/auth/accept-invite')).AcceptInvitePage }),
+        },
+        {
           path: 'unauthorized',
           loader: waitForSession,
           lazy: async () => ({ Component: (await import('./routes/misc/unauthorized')).UnauthorizedPage }),

@@ -1,4 +1,28 @@
 import { z } from 'zod';
+import { requiredString, timeZoneSchema, validationMessages } from '../validation';
+
+export const merchantStatuses = ['active', 'pending', 'inactive'] as const;
+export type MerchantStatus = (typeof merchantStatuses)[number];
+
+/**
+ * The dealer management system a merchant runs (sent as the X-Integration-Type header, design.md §4).
+ * The spec names no vendors; these are the DMS vendors the product is built to talk to. Null: none.
+ */
+export const merchantIntegrationTypes = [
+  'autostar',
+  'dealercenter',
+  'dealertrack',
+  'frazer',
+  'wayne_reaves',
+] as const;
+export type MerchantIntegrationType = (typeof merchantIntegrationTypes)[number];
+export const merchantIntegrationNames: Record<MerchantIntegrationType, string> = {
+  autostar: 'AutoStar',
+  dealercenter: 'DealerCenter',
+  dealertrack: 'Dealertrack',
+  frazer: 'Frazer',
+  wayne_reaves: 'Wayne Reaves',
+};
 
 // GET /api/merchants/{id}/
 export const merchantSchema = z.object({
@@ -10,7 +34,7 @@ export const merchantSchema = z.object({
   check_custom_roles: z.boolean(),
   allow_group_message: z.boolean(),
   time_zone: z.string(),
-  status: z.enum(['active', 'pending', 'inactive']),
+  status: z.enum(merchantStatuses),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 
@@ -22,3 +46,72 @@ export const simplifiedListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(1000).default(50),
 });
+
+// GET /api/merchants/?search=&page=&page_size= — super admins: every merchant; partners: the ones they onboarded.
+export const merchantListQuerySchema = simplifiedListQuerySchema;
+export type MerchantListQuery = z.output<typeof merchantListQuerySchema>;
+
+const choiceError = (issue: { input: unknown }) =>
+  issue.input === undefined ? validationMessages.required : 'Select a valid choice';
+const flag = () => z.boolean({ error: validationMessages.required });
+
+/** Every field of a merchant record a super admin edits; PUT replaces them all. */
+export const merchantUpdateSchema = z.object({
+  name: requiredString().max(200, { error: validationMessages.maxLength }),
+  integration_type: z.enum(merchantIntegrationTypes, { error: choiceError }).nullable(),
+  is_integrated: flag(),
+  check_custom_roles: flag(),
+  allow_group_message: flag(),
+  time_zone: timeZoneSchema,
+  status: z.enum(merchantStatuses, { error: choiceError }),
+});
+export type MerchantUpdate = z.output<typeof merchantUpdateSchema>;
+
+// POST /api/merchants/: only the name is required. A new merchant is pending until it is onboarded.
+export const merchantCreateSchema = merchantUpdateSchema.extend({
+  integration_type: merchantUpdateSchema.shape.integration_type.default(null),
+  is_integrated: flag().default(false),
+  check_custom_roles: flag().default(false),
+  allow_group_message: flag().default(false),
+  time_zone: timeZoneSchema.default('America/New_York'),
+  status: merchantUpdateSchema.shape.status.default('pending'),
+});
+export type MerchantCreate = z.output<typeof merchantCreateSchema>;
+
+/** POST /api/merchants/{id}/upload_logo/: one multipart file field `logo`. */
+export const LOGO_FIELD = 'logo';
+export const LOGO_MAX_BYTES = 1_048_576;
+export const logoMessages = {
+  // Spec §5: the attachment limit and its words.
+  tooLarge: 'File must be less than 1mb in size',
+  badType: 'Logo must be a PNG, JPEG or WebP image',
+} as const;
+/** What the file picker offers; the server checks the bytes, not the name or the declared type. */
+export const logoAcceptedTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+// GET /api/merchants/{id}/onboarding_summary/: what is left to set up before the merchant can take payments.
+export const onboardingItemKeys = [
+  'owners',
+  'locations',
+  'merchant_accounts',
+  'users',
+  'integrations',
+] as const;
+export type OnboardingItemKey = (typeof onboardingItemKeys)[number];
+export const onboardingItemSchema = z.object({
+  key: z.enum(onboardingItemKeys),
+  label: z.string(),
+  count: z.number().int(),
+  is_complete: z.boolean(),
+  /** Optional items do not hold back the merchant's overall completion. */
+  is_optional: z.boolean(),
+  /** The web page that fixes it (or lists what is there, once complete). */
+  link: z.string(),
+});
+export type OnboardingItem = z.infer<typeof onboardingItemSchema>;
+export const onboardingSummarySchema = z.object({
+  merchant: z.object({ id: z.string(), name: z.string(), status: z.enum(merchantStatuses) }),
+  is_complete: z.boolean(),
+  items: z.array(onboardingItemSchema),
+});
+export type OnboardingSummary = z.infer<typeof onboardingSummarySchema>;

@@ -1,6 +1,16 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
-import { accounts, customers, locations, memberships, merchants, users } from '../schema';
+import {
+  accounts,
+  businessOwners,
+  customers,
+  locations,
+  memberships,
+  merchantAccounts,
+  merchants,
+  users,
+} from '../schema';
+import type { Cipher } from '../../lib/encryption';
 import { hashPassword } from '../../modules/auth/passwords';
 import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
@@ -23,8 +33,11 @@ const VEHICLES = [
 const CADENCES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 const DEMO_CUSTOMER_COUNT = 36;
 
-/** Seeds the demo merchant and logins when the database has no users; true when it seeded. */
-export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<boolean> {
+/**
+ * Seeds the demo merchant and logins when the database has no users; true when it seeded. The demo owner's
+ * SSN is stored sealed with the app's cipher.
+ */
+export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(users);
   if ((existing?.total ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -77,8 +90,49 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       demoLocations.map((l) => l.id),
       now,
     );
+    await seedDemoMerchantSetup(tx as unknown as Db, merchant.id, demoLocations, cipher);
   });
   return true;
+}
+
+/** One sandbox account per location, and the one owner holding 100 % (spec §2 merchant setup). */
+async function seedDemoMerchantSetup(
+  db: Db,
+  merchantId: string,
+  demoLocations: { id: string; name: string }[],
+  cipher: Cipher,
+): Promise<void> {
+  await db.insert(merchantAccounts).values(
+    demoLocations.map((location) => ({
+      merchantId,
+      locationId: location.id,
+      name: `${location.name} Sandbox`,
+      processor: 'sandbox' as const,
+      status: 'active' as const,
+      cardFeeBasisPoints: 295,
+      achFeeBasisPoints: 100,
+      convenienceFeeCents: 0,
+      monthlyVolumeCents: 25_000_000,
+      maxTransactionAmountCents: 1_000_000,
+    })),
+  );
+  // 900-series numbers are never issued as SSNs, so the demo holds no real person's number.
+  const demoSsn = '900001234';
+  await db.insert(businessOwners).values({
+    merchantId,
+    fullName: 'Morgan Demo',
+    title: 'Owner',
+    email: 'owner@demo.paylane.test',
+    phone: '+12145550199',
+    ssnEncrypted: cipher.encrypt(demoSsn),
+    ssnLast4: demoSsn.slice(-4),
+    dateOfBirth: '1975-04-12',
+    ownershipHundredths: 10_000,
+    addressLine1: '1200 N Main St',
+    city: 'Dallas',
+    state: 'TX',
+    postalCode: '75201',
+  });
 }
 
 async function seedDemoCustomers(

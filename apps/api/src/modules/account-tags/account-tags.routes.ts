@@ -1,4 +1,80 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/http-errors';
+import { currentMerchantAccess } from '../../plugins/access';
+import {
+  accountTagInputSchema,
+  accountTagListQuerySchema,
+  accountTagPageSchema,
+  accountTagSchema,
+} from './account-tags.schemas';
+import {
+  createAccountTag,
+  deleteAccountTag,
+  listAccountTags,
+  renameAccountTag,
+  type Actor,
+} from './account-tags.service';
 
-export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const merchantParams = z.object({ merchant_id: z.string() });
+// A malformed id is simply not one of the merchant's tags: 404, like any other unknown id.
+const tagParams = merchantParams.extend({ tag_id: z.string() });
+const tagId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw notFound();
+  return id;
+};
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  merchantId: currentMerchantAccess(request).merchant.id,
+  userId: request.user?.id ?? null,
+  ip: request.ip,
+});
+
+/** Spec §2 settings/tags and §7 GET .../account-tags/ (page_size 40). Members list; admins manage. */
+export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const manage = { access: { merchant: 'manageTags' } } as const;
+  const base = '/api/merchants/:merchant_id/account-tags/';
+
+  app.get(
+    base,
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: merchantParams,
+        querystring: accountTagListQuerySchema,
+        response: { 200: accountTagPageSchema },
+      },
+    },
+    (request) =>
+      listAccountTags(ctx, currentMerchantAccess(request).merchant.id, {
+        ...request.query,
+        url: request.url,
+      }),
+  );
+
+  app.post(
+    base,
+    {
+      config: manage,
+      schema: { params: merchantParams, body: accountTagInputSchema, response: { 201: accountTagSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createAccountTag(ctx, actorOf(request), request.body)),
+  );
+
+  app.put(
+    `${base}:tag_id/`,
+    {
+      config: manage,
+      schema: { params: tagParams, body: accountTagInputSchema, response: { 200: accountTagSchema } },
+    },
+    (request) => renameAccountTag(ctx, actorOf(request), tagId(request.params.tag_id), request.body),
+  );
+
+  app.delete(`${base}:tag_id/`, { config: manage, schema: { params: tagParams } }, async (request, reply) => {
+    await deleteAccountTag(ctx, actorOf(request), tagId(request.params.tag_id));
+    return reply.status(204).send();
+  });
+};

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, users } from '../../db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -21,4 +21,83 @@ export async function touchApiKeyLastUsed(db: Db, id: string, now: Date): Promis
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteAgo))));
+}
+
+const listColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+  createdByFirstName: users.firstName,
+  createdByLastName: users.lastName,
+  createdByEmail: users.email,
+};
+export type ApiKeyListRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdByFirstName: string | null;
+  createdByLastName: string | null;
+  createdByEmail: string | null;
+};
+
+/** The merchant's keys, newest first, with the name of whoever created each. */
+export async function listApiKeys(
+  db: Db,
+  query: { merchantId: string; limit: number; offset: number },
+): Promise<{ rows: ApiKeyListRow[]; total: number }> {
+  const where = eq(apiKeys.merchantId, query.merchantId);
+  const rows = await db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .where(where)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(apiKeys).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findApiKey(db: Db, merchantId: string, id: string): Promise<ApiKeyListRow | null> {
+  const [row] = await db
+    .select(listColumns)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertApiKey(
+  db: Db,
+  input: {
+    merchantId: string;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    createdByUserId: string | null;
+  },
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(input).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Revokes once: true when this call revoked the key, false when it was already revoked or is not there. */
+export async function revokeApiKey(
+  db: Db,
+  { merchantId, id, now }: { merchantId: string; id: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
 }

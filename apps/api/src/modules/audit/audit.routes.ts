@@ -1,4 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  auditFilterOptionsSchema,
+  auditLogQuerySchema,
+} from '@paylane/shared/contracts/audit';
+import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
+import { currentMerchantAccess } from '../../plugins/access';
+import { getAuditFilterOptions, listAuditLog } from './audit.service';
 
-export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+// The audit log is part of the merchant's own setup, for admins (manageMerchantSettings, issue 3).
+const manageMerchantSettings = { access: { merchant: 'manageMerchantSettings' } } as const;
+const merchantParams = z.object({ merchant_id: z.string() });
+
+export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/merchants/:merchant_id/audit-log/',
+    {
+      config: manageMerchantSettings,
+      schema: {
+        params: merchantParams,
+        querystring: auditLogQuerySchema,
+        response: { 200: pageOf(auditEntrySchema) },
+      },
+    },
+    (request) =>
+      listAuditLog(ctx, currentMerchantAccess(request).merchant, { ...request.query, url: request.url }),
+  );
+
+  app.get(
+    '/api/merchants/:merchant_id/audit-log/filter_options/',
+    {
+      config: manageMerchantSettings,
+      schema: { params: merchantParams, response: { 200: auditFilterOptionsSchema } },
+    },
+    (request) => getAuditFilterOptions(ctx, currentMerchantAccess(request).merchant.id),
+  );
+};

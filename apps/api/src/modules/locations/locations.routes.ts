@@ -1,4 +1,74 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  locationPageSchema,
+  locationSchema,
+  locationsQuerySchema,
+  locationWriteSchema,
+} from '@paylane/shared/contracts/locations';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/http-errors';
+import { currentMerchantAccess } from '../../plugins/access';
+import { createLocation, getLocation, listLocations, updateLocation, type Actor } from './locations.service';
 
-export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const merchantParams = z.object({ merchant_id: z.string() });
+const locationParams = merchantParams.extend({ location_id: z.string() });
+// A malformed id is simply not one of the merchant's locations: 404, like any other unknown id.
+const locationId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw notFound();
+  return id;
+};
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  merchantId: currentMerchantAccess(request).merchant.id,
+  userId: request.user?.id ?? null,
+  ip: request.ip,
+});
+
+/** Spec §2 locations and §7 GET .../merchant_locations/ (page_size 1000). Members read; admins write. */
+export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const member = { access: { merchant: 'member' } } as const;
+  const manage = { access: { merchant: 'manageMerchantSetup' } } as const;
+  const base = '/api/merchants/:merchant_id/merchant_locations/';
+
+  app.get(
+    base,
+    {
+      config: member,
+      schema: {
+        params: merchantParams,
+        querystring: locationsQuerySchema,
+        response: { 200: locationPageSchema },
+      },
+    },
+    (request) =>
+      listLocations(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+  );
+
+  app.post(
+    base,
+    {
+      config: manage,
+      schema: { params: merchantParams, body: locationWriteSchema, response: { 201: locationSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createLocation(ctx, actorOf(request), request.body)),
+  );
+
+  app.get(
+    `${base}:location_id/`,
+    { config: member, schema: { params: locationParams, response: { 200: locationSchema } } },
+    (request) =>
+      getLocation(ctx, currentMerchantAccess(request).merchant.id, locationId(request.params.location_id)),
+  );
+
+  app.put(
+    `${base}:location_id/`,
+    {
+      config: manage,
+      schema: { params: locationParams, body: locationWriteSchema, response: { 200: locationSchema } },
+    },
+    (request) => updateLocation(ctx, actorOf(request), locationId(request.params.location_id), request.body),
+  );
+};

@@ -75,4 +75,23 @@ describe('custom roles on the server', () => {
       permissions: { is_template_update_allowed: true },
     });
   });
+
+  it("never takes a custom role's name for a standard role", async () => {
+    await t.database.db.update(merchants).set({ checkCustomRoles: true }).where(eq(merchants.id, merchantId));
+    const [role] = await t.database.db
+      .insert(customRoles)
+      .values({ merchantId, name: 'admin', permissions: {} })
+      .returning();
+    const [staff] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'staff@demo.paylane.test'));
+    await t.database.db
+      .update(memberships)
+      .set({ customRoleId: role!.id })
+      .where(eq(memberships.userId, staff!.id));
+    expect(await callProbe()).toBe(403);
+    const settings = await t.request(`/api/merchants/${merchantId}/settings/`, { token: staffToken });
+    expect(settings.status).toBe(403);
+  });
 });

@@ -11,8 +11,10 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
 }
 
 export type MembershipAccess = {
-  /** The custom role's name first when one is assigned (spec §3 shows only the first), then standard roles. */
+  /** Standard roles ('admin', 'staff'): what authorization reads. A custom role's name never counts here. */
   roles: string[];
+  /** For display (spec §3): the custom role's name first when one is assigned, then the standard roles. */
+  roleNames: string[];
   flags: Partial<Record<PermissionFlag, boolean>>;
   customRole: { id: string; name: string } | null;
 };
@@ -33,7 +35,8 @@ function toMembershipAccess(row: {
   const customRole =
     row.customRoleId && row.customRoleName ? { id: row.customRoleId, name: row.customRoleName } : null;
   return {
-    roles: customRole ? [customRole.name, ...row.roles] : row.roles,
+    roles: row.roles,
+    roleNames: customRole ? [customRole.name, ...row.roles] : row.roles,
     flags: row.permissions ?? {},
     customRole,
   };
@@ -96,6 +99,61 @@ export async function listMerchantSummaries(db: Db, query: MerchantSummaryQuery)
     .offset(query.offset);
   const [totals] = await db.select({ total: count() }).from(merchants).where(where);
   return { rows, total: totals?.total ?? 0 };
+}
+
+type MerchantListQuery = {
+  /** Only the merchants this partner onboarded; null lists every merchant (super admins). */
+  partnerUserId: string | null;
+  search: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** Full merchant rows by name, for the super admin and partner list. */
+export async function listMerchants(db: Db, query: MerchantListQuery) {
+  const conditions: SQL[] = [];
+  if (query.partnerUserId) conditions.push(eq(merchants.partnerUserId, query.partnerUserId));
+  if (query.search) conditions.push(ilike(merchants.name, `%${escapeLike(query.search)}%`));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(merchants)
+    .where(where)
+    .orderBy(asc(merchants.name), asc(merchants.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(merchants).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export type MerchantWrite = Pick<
+  typeof merchants.$inferInsert,
+  | 'name'
+  | 'integrationType'
+  | 'isIntegrated'
+  | 'checkCustomRoles'
+  | 'allowGroupMessage'
+  | 'timeZone'
+  | 'status'
+>;
+
+export async function insertMerchant(db: Db, data: MerchantWrite): Promise<MerchantRow> {
+  const [row] = await db.insert(merchants).values(data).returning();
+  if (!row) throw new Error('merchant insert returned no row');
+  return row;
+}
+
+/** Updates one merchant's record; null when it no longer exists. */
+export async function updateMerchantRow(
+  db: Db,
+  input: { id: string; now: Date; data: Partial<MerchantWrite> & { logoPath?: string | null } },
+): Promise<MerchantRow | null> {
+  const [row] = await db
+    .update(merchants)
+    .set({ ...input.data, updatedAt: input.now })
+    .where(eq(merchants.id, input.id))
+    .returning();
+  return row ?? null;
 }
 
 /** Search text is matched literally: % and _ typed by a user are not wildcards. */

@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  merchantCreateSchema,
+  merchantListQuerySchema,
   merchantSchema,
   merchantSummarySchema,
+  merchantUpdateSchema,
   simplifiedListQuerySchema,
 } from '@paylane/shared/contracts/merchants';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentUser, currentMerchantAccess } from '../../plugins/access';
+import { merchantLogoRoutes } from './merchant-logos.routes';
+import { actorOf } from './merchant-actor';
+import { createMerchant, listMerchants, updateMerchant } from './merchants-admin.service';
 import { listSwitchableMerchants, toMerchant } from './merchants.service';
+
+const merchantParams = z.object({ merchant_id: z.string() });
 
 export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -20,12 +28,47 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     (request) => listSwitchableMerchants(ctx, currentUser(request), { ...request.query, url: request.url }),
   );
 
+  // Super admins see every merchant; partners the ones they onboarded; the service refuses anyone else.
+  app.get(
+    '/api/merchants/',
+    {
+      config: { access: { authenticated: true } },
+      schema: { querystring: merchantListQuerySchema, response: { 200: pageOf(merchantSchema) } },
+    },
+    (request) => listMerchants(ctx, currentUser(request), { ...request.query, url: request.url }),
+  );
+
+  app.post(
+    '/api/merchants/',
+    {
+      config: { access: { superAdmin: true } },
+      schema: { body: merchantCreateSchema, response: { 201: merchantSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createMerchant(ctx, actorOf(request), request.body)),
+  );
+
   app.get(
     '/api/merchants/:merchant_id/',
     {
       config: { access: { merchant: 'member' } },
-      schema: { params: z.object({ merchant_id: z.string() }), response: { 200: merchantSchema } },
+      schema: { params: merchantParams, response: { 200: merchantSchema } },
     },
     (request) => toMerchant(currentMerchantAccess(request).merchant),
   );
+
+  app.put(
+    '/api/merchants/:merchant_id/',
+    {
+      config: { access: { merchant: 'manageMerchants' } },
+      schema: { params: merchantParams, body: merchantUpdateSchema, response: { 200: merchantSchema } },
+    },
+    (request) =>
+      updateMerchant(ctx, actorOf(request), {
+        before: toMerchant(currentMerchantAccess(request).merchant),
+        data: request.body,
+      }),
+  );
+
+  await app.register(merchantLogoRoutes, { ctx });
 };

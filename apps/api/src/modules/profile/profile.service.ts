@@ -11,7 +11,7 @@ import { logoUrl } from '../merchants/merchants.service';
 export async function getProfile(ctx: AppContext, user: AuthUser): Promise<Profile> {
   const memberships = (await listMembershipsOfUser(ctx.db, user.id)).map((m) => ({
     merchant: { id: m.merchant.id, name: m.merchant.name, logo: logoUrl(m.merchant.logoPath) },
-    roles: m.roles,
+    roles: m.roleNames,
     custom_role: m.customRole ? { id: m.customRole.id, role_name: m.customRole.name } : null,
     permissions: m.flags,
   }));

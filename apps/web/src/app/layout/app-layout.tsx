@@ -6,7 +6,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { setCurrentMerchantId } from '../../features/merchants/current-merchant';
 import { useCurrentMerchant } from '../../features/merchants/hooks/use-current-merchant';
-import { flagsInMerchant, rolesInMerchant } from '../../features/profile/access';
+import { flagsInMerchant, rolesInMerchant, standardRolesInMerchant } from '../../features/profile/access';
 import { useSignedInUser } from '../../features/profile/hooks/use-signed-in-user';
 import { formatFullName } from '../../lib/format';
 import { AppNavigation } from './app-navigation';
@@ -34,7 +34,15 @@ export function AppLayout() {
   const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
   const flags = flagsInMerchant(profile, merchantId);
   const isPartner = profile.is_partner;
-  const sections = buildNavigation({ isSuperAdmin, isPartner, roles, flags, merchantId, merchant });
+  const standardRoles = standardRolesInMerchant(profile, merchantId, isSuperAdmin);
+  const sections = buildNavigation({
+    isSuperAdmin,
+    isPartner,
+    roles: standardRoles,
+    flags,
+    merchantId,
+    merchant,
+  });
   const canSwitch = isSuperAdmin || profile.memberships.length > 1;
   const membershipName = profile.memberships.find((item) => item.merchant.id === merchantId)?.merchant.name;
   const merchantName = merchant?.name ?? membershipName ?? '';

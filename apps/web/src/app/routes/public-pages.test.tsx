@@ -78,6 +78,7 @@ describe('partner invite and signup', () => {
     });
     const api = stubFetch({
       ...signedInApi({ profile: partner }),
+      'GET /api/merchants/': { body: { count: 0, next: null, previous: null, results: [] } },
       'GET /api/partner-invites/inv/tok/': { body: { email: 'pat@partner.test', invited_by: 'Sam Super' } },
       'POST /api/partner-signup/': { body: pair },
     });
@@ -92,8 +93,9 @@ describe('partner invite and signup', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret1!');
     await user.type(screen.getByLabelText('Confirm Password'), 'Secret1!');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    // A new partner has no merchant role yet, so the guard shows Unauthorized (spec §2).
-    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument();
+    // A partner holds no merchant role; their home is the merchants they onboarded (none yet).
+    expect(await screen.findByRole('heading', { name: 'Merchants' })).toBeInTheDocument();
+    expect(location()).toBe('/merchants');
     expect(window.localStorage.getItem(storageKeys.refreshToken)).toBe(pair.refresh);
     expect(api.callsTo('POST /api/partner-signup/')[0]?.body).toMatchObject({
       id: 'inv',

@@ -8,9 +8,12 @@ import { isSuperUser } from '../../lib/jwt';
 export const isSuperAdminUser = (profile: Profile, claims: AccessClaims | null) =>
   isSuperUser(claims) || profile.is_super_admin;
 
-/** Spec §2: a user with zero roles (and not a super admin) goes to the unauthorized page. */
+/**
+ * Spec §2: a user with zero roles goes to the unauthorized page. Super admins hold every merchant, and a
+ * partner's role is the partner itself: they come in to follow the merchants they onboarded.
+ */
 export const hasAnyRole = (profile: Profile, claims: AccessClaims | null) =>
-  isSuperAdminUser(profile, claims) || profile.roles.length > 0;
+  isSuperAdminUser(profile, claims) || profile.is_partner || profile.roles.length > 0;
 
 /** The user's roles in a merchant: its membership's roles, or the home roles when it is not a membership. */
 export function rolesInMerchant(
@@ -21,6 +24,20 @@ export function rolesInMerchant(
   if (isSuperAdmin) return ['super_admin'];
   const membership = profile.memberships.find((item) => item.merchant.id === merchantId);
   return membership ? membership.roles : profile.roles;
+}
+
+/**
+ * The roles that grant rights: the membership's roles without its custom role's name, so a custom role
+ * called 'admin' can never pass for the admin role (the server reads only standard roles too).
+ */
+export function standardRolesInMerchant(
+  profile: Profile,
+  merchantId: string | null,
+  isSuperAdmin: boolean,
+): string[] {
+  const customName = profile.memberships.find((item) => item.merchant.id === merchantId)?.custom_role
+    ?.role_name;
+  return rolesInMerchant(profile, merchantId, isSuperAdmin).filter((role) => role !== customName);
 }
 
 /** The flags of the user's custom role in a merchant (empty without one, and for super admins). */
@@ -38,6 +55,6 @@ export function canInMerchant(
 ): boolean {
   const { profile, isSuperAdmin, merchantId, merchant } = input;
   if (!merchantId || !merchant) return false;
-  const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
+  const roles = standardRolesInMerchant(profile, merchantId, isSuperAdmin);
   return can({ isSuperAdmin, roles, flags: flagsInMerchant(profile, merchantId) }, merchant, capability);
 }

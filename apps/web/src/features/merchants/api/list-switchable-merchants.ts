@@ -15,9 +15,12 @@ export function listSwitchableMerchants(input: { search: string; pageSize?: numb
   });
 }
 
+/** Every cached switcher list; a renamed or new merchant invalidates them. */
+export const switchableMerchantsKey = ['merchants', 'switchable'] as const;
+
 export const switchableMerchantsQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ['merchants', 'switchable', search.trim()],
+    queryKey: [...switchableMerchantsKey, search.trim()],
     queryFn: () => listSwitchableMerchants({ search }),
     placeholderData: keepPreviousData,
   });

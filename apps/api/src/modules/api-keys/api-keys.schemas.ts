@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { pageOf } from '@paylane/shared/contracts/paging';
+import { requiredString, validationMessages } from '@paylane/shared/validation';
+
+// Settings → API keys (spec §2, §6 super admins; §7 api_keys including revoke). The full key is answered once,
+// on creation; afterwards only its prefix identifies it.
+
+/** Every key starts with this, so a leaked key is recognisable in logs and by secret scanners. */
+export const API_KEY_READABLE_PREFIX = 'pl_live_';
+/** How many characters after the readable prefix are kept to tell keys apart in lists. */
+export const API_KEY_PREFIX_LENGTH = 8;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key after 'pl_live_'. */
+  prefix: z.string(),
+  created: z.string(),
+  last_used: z.string().nullable(),
+  /** The creator's name, or null when that user is gone. */
+  created_by: z.string().nullable(),
+  revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyPageSchema = pageOf(apiKeySchema);
+
+/** The answer to a creation: the key itself, this one time. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(1000).default(50),
+});
+
+export const apiKeyCreateSchema = z.object({
+  name: requiredString().max(100, { error: validationMessages.maxLength }),
+});

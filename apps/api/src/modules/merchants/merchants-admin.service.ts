@@ -1,0 +1,102 @@
+import type {
+  Merchant,
+  MerchantCreate,
+  MerchantListQuery,
+  MerchantUpdate,
+} from '@paylane/shared/contracts/merchants';
+import type { Page } from '@paylane/shared/contracts/paging';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { pageLinks } from '../../lib/paging';
+import type { AuthUser } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.service';
+import {
+  insertMerchant,
+  listMerchants as listMerchantRows,
+  updateMerchantRow,
+  type MerchantWrite,
+} from './merchants.repository';
+import type { MerchantActor } from './merchant-actor';
+import { toMerchant } from './merchants.service';
+
+type ListInput = MerchantListQuery & { url: string };
+
+/**
+ * The merchants screen: super admins see every merchant, partners only those they onboarded (read-only);
+ * anyone else is refused, so a merchant's own users never learn other merchants' names.
+ */
+export async function listMerchants(
+  ctx: AppContext,
+  user: AuthUser,
+  query: ListInput,
+): Promise<Page<Merchant>> {
+  if (!user.isSuperAdmin && !user.isPartner) throw forbidden();
+  const { rows, total } = await listMerchantRows(ctx.db, {
+    partnerUserId: user.isSuperAdmin ? null : user.id,
+    search: query.search || undefined,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    count: total,
+    ...pageLinks(query.url, query.page, query.page_size, total),
+    results: rows.map(toMerchant),
+  };
+}
+
+function toMerchantWrite(input: MerchantUpdate): MerchantWrite {
+  return {
+    name: input.name,
+    integrationType: input.integration_type,
+    isIntegrated: input.is_integrated,
+    checkCustomRoles: input.check_custom_roles,
+    allowGroupMessage: input.allow_group_message,
+    timeZone: input.time_zone,
+    status: input.status,
+  };
+}
+
+export async function createMerchant(
+  ctx: AppContext,
+  actor: MerchantActor,
+  input: MerchantCreate,
+): Promise<Merchant> {
+  const merchant = toMerchant(await insertMerchant(ctx.db, toMerchantWrite(input)));
+  await recordAudit(ctx, {
+    merchantId: merchant.id,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    action: 'merchant.created',
+    entityType: 'merchant',
+    entityId: merchant.id,
+    before: null,
+    after: merchant,
+  });
+  return merchant;
+}
+
+/** Replaces the merchant's record and records the change with before/after snapshots. */
+export async function updateMerchant(
+  ctx: AppContext,
+  actor: MerchantActor,
+  input: { before: Merchant; data: MerchantUpdate },
+): Promise<Merchant> {
+  const row = await updateMerchantRow(ctx.db, {
+    id: input.before.id,
+    now: ctx.now(),
+    data: toMerchantWrite(input.data),
+  });
+  if (!row) throw notFound();
+  const after = toMerchant(row);
+  await recordAudit(ctx, {
+    merchantId: after.id,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    action: 'merchant.updated',
+    entityType: 'merchant',
+    entityId: after.id,
+    before: input.before,
+    after,
+  });
+  return after;
+}

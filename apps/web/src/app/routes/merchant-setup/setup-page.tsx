@@ -1,0 +1,47 @@
+import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+
+/** The frame of the merchant-setup pages: a title, an optional link back, actions on the right. */
+export function SetupPage(props: {
+  title: string;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <title>{`${props.title} · Paylane`}</title>
+      {props.back ? (
+        <Anchor component={Link} to={props.back.to} size="sm">
+          ← {props.back.label}
+        </Anchor>
+      ) : null}
+      <Group justify="space-between">
+        <Title order={2}>{props.title}</Title>
+        {props.actions}
+      </Group>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** While a query loads: a spinner; when it failed: an honest message (the toast already reported it). */
+export function QueryFallback({ isError }: { isError: boolean }) {
+  if (isError)
+    return (
+      <EmptyState title="Not found." description="It may have been removed, or belong to another merchant." />
+    );
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** /merchants/{merchantID}: the base of every merchant-setup path. */
+export function useMerchantBase(): { merchantId: string; base: string } {
+  const { merchantID = '' } = useParams();
+  return { merchantId: merchantID, base: `/merchants/${encodeURIComponent(merchantID)}` };
+}

@@ -1,0 +1,30 @@
+import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useIntegrations } from '../../../features/integrations/api/list-integrations';
+import { IntegrationList } from '../../../features/integrations/components/integration-list';
+
+/** /merchants/{merchantID}/settings/integrations (spec §2; super admins). */
+export function IntegrationsSettingsPage() {
+  const { merchantID = '' } = useParams();
+  const integrations = useIntegrations(merchantID);
+  return (
+    <Stack>
+      <Title order={3}>Integrations</Title>
+      <Text size="sm" c="dimmed">
+        Turn the merchant&apos;s vendor integrations on or off. Credentials are entered on each vendor&apos;s
+        tab.
+      </Text>
+      {integrations.data ? (
+        <IntegrationList merchantId={merchantID} integrations={integrations.data.results} />
+      ) : integrations.isError ? (
+        <Alert color="red" variant="light">
+          The integrations could not be loaded.
+        </Alert>
+      ) : (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading" />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { accountTagSchema, accountTagsKey, type AccountTagValues } from '../account-tag-schemas';
+
+/** PUT /api/merchants/{id}/account-tags/{tagId}/: renames a tag. */
+export function updateAccountTag(merchantId: string, tagId: string, body: AccountTagValues) {
+  return apiRequest(
+    `/api/merchants/${encodeURIComponent(merchantId)}/account-tags/${encodeURIComponent(tagId)}/`,
+    { method: 'PUT', body, schema: accountTagSchema },
+  );
+}
+
+export function useUpdateAccountTag(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AccountTagValues & { id: string }) =>
+      updateAccountTag(merchantId, id, body),
+    meta: { showsClientErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTagsKey(merchantId) }),
+  });
+}

@@ -1,0 +1,62 @@
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { AccountTag } from '../account-tag-schemas';
+import { useDeleteAccountTag } from '../api/delete-account-tag';
+
+type Props = { merchantId: string; tags: AccountTag[]; onRename: (tag: AccountTag) => void };
+
+export function AccountTagTable({ merchantId, tags, onRename }: Props) {
+  const remove = useDeleteAccountTag(merchantId);
+
+  // Spec §8: 'Are you sure you would like to remove {name}?'
+  const confirmRemove = (tag: AccountTag) =>
+    modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': 'Close' },
+      title: 'Remove Tag',
+      children: <Text size="sm">Are you sure you would like to remove {tag.name}?</Text>,
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(tag.id),
+    });
+
+  return (
+    <Table striped highlightOnHover aria-label="Tags">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tags.map((tag) => (
+          <Table.Tr key={tag.id}>
+            <Table.Td>{tag.name}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  aria-label={`Rename ${tag.name}`}
+                  onClick={() => onRename(tag)}
+                >
+                  Rename
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${tag.name}`}
+                  onClick={() => confirmRemove(tag)}
+                >
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

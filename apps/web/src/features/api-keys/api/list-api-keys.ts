@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { API_KEYS_PAGE_SIZE, apiKeyPageSchema, apiKeysKey } from '../api-key-schemas';
+
+/** GET /api/merchants/{id}/api_keys/ (super admins): newest first, revoked ones included. */
+export function listApiKeys(merchantId: string, page: number) {
+  return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/api_keys/`, {
+    query: { page, page_size: API_KEYS_PAGE_SIZE },
+    schema: apiKeyPageSchema,
+  });
+}
+
+export const apiKeysQueryOptions = (merchantId: string, page: number) =>
+  queryOptions({
+    queryKey: [...apiKeysKey(merchantId), { page }],
+    queryFn: () => listApiKeys(merchantId, page),
+    placeholderData: keepPreviousData,
+  });
+
+export const useApiKeys = (merchantId: string, page: number) =>
+  useQuery(apiKeysQueryOptions(merchantId, page));

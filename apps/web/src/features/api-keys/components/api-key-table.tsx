@@ -1,0 +1,79 @@
+import { Badge, Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import dayjs from 'dayjs';
+import { API_KEY_READABLE_PREFIX, type ApiKey } from '../api-key-schemas';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+/** Spec §9: dates MM/DD/YYYY. */
+const formatDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
+const formatLastUsed = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY h:mm A') : 'Never');
+
+type Props = { merchantId: string; apiKeys: ApiKey[] };
+
+export function ApiKeyTable({ merchantId, apiKeys }: Props) {
+  const revoke = useRevokeApiKey(merchantId);
+
+  const confirmRevoke = (apiKey: ApiKey) =>
+    modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': 'Close' },
+      title: 'Revoke API Key',
+      children: (
+        <Text size="sm">
+          Are you sure you want to revoke {apiKey.name}? Anything using this key stops working at once.
+        </Text>
+      ),
+      labels: { confirm: 'Revoke', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => revoke.mutate(apiKey.id),
+    });
+
+  return (
+    <Table striped aria-label="API keys">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Key</Table.Th>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>Created By</Table.Th>
+          <Table.Th>Last Used</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {apiKeys.map((apiKey) => (
+          <Table.Tr key={apiKey.id}>
+            <Table.Td>{apiKey.name}</Table.Td>
+            <Table.Td>
+              <Code>{`${API_KEY_READABLE_PREFIX}${apiKey.prefix}…`}</Code>
+            </Table.Td>
+            <Table.Td>{formatDate(apiKey.created)}</Table.Td>
+            <Table.Td>{apiKey.created_by ?? ''}</Table.Td>
+            <Table.Td>{formatLastUsed(apiKey.last_used)}</Table.Td>
+            <Table.Td>
+              {/* Spec §4 table colours: active success, closed or inactive muted. */}
+              <Badge color={apiKey.revoked ? 'gray' : 'green'} variant="light">
+                {apiKey.revoked ? 'Revoked' : 'Active'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {!apiKey.revoked && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Revoke ${apiKey.name}`}
+                  onClick={() => confirmRevoke(apiKey)}
+                >
+                  Revoke
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

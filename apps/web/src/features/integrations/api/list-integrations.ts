@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { integrationPageSchema, integrationsKey } from '../integration-schemas';
+
+/** GET /api/merchants/{id}/integrations/ (super admins): every known integration with its state. */
+export function listIntegrations(merchantId: string) {
+  return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/integrations/`, {
+    schema: integrationPageSchema,
+  });
+}
+
+export const integrationsQueryOptions = (merchantId: string) =>
+  queryOptions({ queryKey: integrationsKey(merchantId), queryFn: () => listIntegrations(merchantId) });
+
+export const useIntegrations = (merchantId: string) => useQuery(integrationsQueryOptions(merchantId));
