@@ -1,63 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can,
-  capabilities,
-  displayRoles,
-  permissionFlags,
-  type Capability,
-  type PermissionFlag,
-  type PermissionSubject,
-} from './permissions';
-
-const allFlags = Object.fromEntries(permissionFlags.map((flag) => [flag, true])) as Record<
-  PermissionFlag,
-  boolean
->;
-const subjects = {
-  super_admin: { isSuperAdmin: true, roles: ['super_admin'] },
-  admin: { isSuperAdmin: false, roles: ['admin'] },
-  staff: { isSuperAdmin: false, roles: ['staff'] },
-  custom_with_flags: { isSuperAdmin: false, roles: ['staff', 'Collector'], flags: allFlags },
-  custom_without_flags: { isSuperAdmin: false, roles: ['staff', 'Viewer'], flags: {} },
-} satisfies Record<string, PermissionSubject>;
-type SubjectName = keyof typeof subjects;
-
-// The most common row: staff on standard merchants; on custom-role merchants only the matching flag.
-const staffOrFlag: { standard: SubjectName[]; custom: SubjectName[] } = {
-  standard: ['super_admin', 'admin', 'staff', 'custom_with_flags', 'custom_without_flags'],
-  custom: ['super_admin', 'admin', 'custom_with_flags'],
-};
-
-// Spec §6, row by row, written out by hand: who may use each capability on a merchant without custom
-// roles (standard) and on one with check_custom_roles (custom).
-const expected: Record<Capability, { standard: SubjectName[]; custom: SubjectName[] }> = {
-  groupMessage: staffOrFlag,
-  freeText: staffOrFlag,
-  manageTemplates: staffOrFlag,
-  importCustomers: staffOrFlag,
-  createCustomer: staffOrFlag,
-  viewPaymentReports: staffOrFlag,
-  viewActionReport: {
-    standard: ['super_admin', 'admin', 'staff', 'custom_with_flags', 'custom_without_flags'],
-    custom: ['super_admin', 'admin', 'staff', 'custom_with_flags', 'custom_without_flags'],
-  },
-  manageUsers: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin', 'custom_with_flags'] },
-  manageRoles: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  manageTags: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  manageIntegrations: { standard: ['super_admin'], custom: ['super_admin'] },
-  manageApiKeys: { standard: ['super_admin'], custom: ['super_admin'] },
-  managePasstime: {
-    standard: ['super_admin', 'admin'],
-    custom: ['super_admin', 'admin', 'custom_with_flags'],
-  },
-  manageIturan: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin', 'custom_with_flags'] },
-  viewDmsReport: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  viewSuccessDashboard: { standard: ['super_admin'], custom: ['super_admin'] },
-  // Beyond the §6 table (issue 3): the merchant's own setup is for admins, the merchant record for super admins.
-  manageMerchantSettings: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  manageMerchantSetup: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  manageMerchants: { standard: ['super_admin'], custom: ['super_admin'] },
-};
+  expectedAccess as expected,
+  matrixSubjects as subjects,
+  type MatrixSubject as SubjectName,
+} from './permission-matrix.fixture';
+import { can, capabilities, displayRoles, type Capability } from './permissions';
 
 const merchant = (checkCustomRoles: boolean) => ({
   check_custom_roles: checkCustomRoles,

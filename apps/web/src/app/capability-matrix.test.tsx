@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '@paylane/shared/contracts/profile';
+import {
+  expectedAccess,
+  matrixSubjects,
+  type MatrixSubject,
+} from '@paylane/shared/permission-matrix.fixture';
+import { capabilities, type Capability, type PermissionSubject } from '@paylane/shared/permissions';
+import { stubFetch } from '../test/fetch-stub';
+import { makeProfile, merchantA, signedInApi, storeSession } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+
+// Spec §6 in the browser: for every subject and both kinds of merchant, the real app renders, and each
+// capability's link or settings tab shows exactly when the hand-written table says so (the same table the
+// API test checks). Capabilities whose screens come with later issues are listed as such and must gain
+// their probe when those screens land.
+type UiProbe = { kind: 'nav' | 'tab'; name: string };
+const uiProbes: Partial<Record<Capability, UiProbe>> = {
+  manageTemplates: { kind: 'nav', name: 'Message Templates' },
+  viewPaymentReports: { kind: 'nav', name: 'Payment Report' },
+  viewActionReport: { kind: 'nav', name: 'Action Report' },
+  viewDmsReport: { kind: 'nav', name: 'DMS Notification Report' },
+  manageMerchantSetup: { kind: 'nav', name: 'Locations' },
+  manageMerchants: { kind: 'nav', name: 'Merchants' },
+  manageMerchantSettings: { kind: 'tab', name: 'General' },
+  manageUsers: { kind: 'tab', name: 'Users' },
+  manageRoles: { kind: 'tab', name: 'Roles' },
+  manageTags: { kind: 'tab', name: 'Tags' },
+  manageIntegrations: { kind: 'tab', name: 'Integrations' },
+  manageApiKeys: { kind: 'tab', name: 'API Keys' },
+  managePasstime: { kind: 'tab', name: 'PassTime' },
+  manageIturan: { kind: 'tab', name: 'Ituran' },
+};
+/** Screens of later issues: customers (4), compose and chat (5, 6), the success dashboard (reports). */
+const screensOfLaterIssues: Capability[] = [
+  'groupMessage',
+  'freeText',
+  'importCustomers',
+  'createCustomer',
+  'viewSuccessDashboard',
+];
+
+function profileFor(subject: MatrixSubject): Profile {
+  const { roles, isSuperAdmin } = matrixSubjects[subject];
+  const definition: PermissionSubject = matrixSubjects[subject];
+  const flags = definition.flags ?? {};
+  if (isSuperAdmin) {
+    return makeProfile({ roles: ['super_admin'], is_super_admin: true, memberships: [], organization: null });
+  }
+  const customRole = roles[1] ? { id: `role-${roles[1]}`, role_name: roles[1] } : null;
+  const membershipRoles = customRole ? [customRole.role_name, roles[0]!] : [...roles];
+  return makeProfile({
+    roles: membershipRoles,
+    memberships: [
+      {
+        merchant: { id: merchantA.id, name: merchantA.name, logo: null },
+        roles: membershipRoles,
+        custom_role: customRole,
+        permissions: flags,
+      },
+    ],
+  });
+}
+
+/** The capabilities whose link or tab this subject sees in the rendered app. */
+async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boolean) {
+  const isSuperAdmin = matrixSubjects[subject].isSuperAdmin;
+  window.localStorage.setItem('paylane.merchant_id', merchantA.id);
+  storeSession({ groups: isSuperAdmin ? ['super'] : [] });
+  const merchant = { ...merchantA, check_custom_roles: checkCustomRoles, allow_group_message: true };
+  stubFetch(signedInApi({ profile: profileFor(subject), merchants: [merchant] }));
+  const { user, app } = renderApp('/');
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  await within(nav).findByRole('link', { name: 'Customers' });
+  const navLinks = within(nav)
+    .queryAllByRole('link')
+    .map((link) => link.textContent ?? '');
+  let tabs: string[] = [];
+  if (navLinks.includes('Settings')) {
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    tabs = (await screen.findAllByRole('tab')).map((tab) => tab.textContent ?? '');
+  }
+  app.dispose();
+  return (Object.entries(uiProbes) as [Capability, UiProbe][])
+    .filter(([, probe]) => (probe.kind === 'nav' ? navLinks : tabs).includes(probe.name))
+    .map(([capability]) => capability);
+}
+
+describe('the capability table of spec §6, shown or hidden by the web', () => {
+  it('has a screen probe for every capability whose screens exist', () => {
+    const probed = [...Object.keys(uiProbes), ...screensOfLaterIssues].sort();
+    expect(probed).toEqual(Object.keys(capabilities).sort());
+  });
+
+  for (const kind of ['standard', 'custom'] as const) {
+    for (const subject of Object.keys(matrixSubjects) as MatrixSubject[]) {
+      it(`${subject} on a ${kind} merchant sees exactly what §6 allows`, async () => {
+        const visible = await visibleCapabilities(subject, kind === 'custom');
+        const expected = (Object.keys(uiProbes) as Capability[]).filter((capability) =>
+          expectedAccess[capability][kind].includes(subject),
+        );
+        expect(visible.sort()).toEqual(expected.sort());
+      });
+    }
+  }
+});
