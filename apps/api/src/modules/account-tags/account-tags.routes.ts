@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  accountTagPageSchema,
+  accountTagSchema,
+  accountTagsQuerySchema,
+  accountTagWriteSchema,
+} from '@paylane/shared/contracts/account-tags';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
 import { currentMerchantAccess } from '../../plugins/access';
-import {
-  accountTagInputSchema,
-  accountTagListQuerySchema,
-  accountTagPageSchema,
-  accountTagSchema,
-} from './account-tags.schemas';
 import {
   createAccountTag,
   deleteAccountTag,
@@ -43,7 +43,7 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: { access: { merchant: 'member' } },
       schema: {
         params: merchantParams,
-        querystring: accountTagListQuerySchema,
+        querystring: accountTagsQuerySchema,
         response: { 200: accountTagPageSchema },
       },
     },
@@ -58,7 +58,7 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     base,
     {
       config: manage,
-      schema: { params: merchantParams, body: accountTagInputSchema, response: { 201: accountTagSchema } },
+      schema: { params: merchantParams, body: accountTagWriteSchema, response: { 201: accountTagSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await createAccountTag(ctx, actorOf(request), request.body)),
@@ -68,7 +68,7 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     `${base}:tag_id/`,
     {
       config: manage,
-      schema: { params: tagParams, body: accountTagInputSchema, response: { 200: accountTagSchema } },
+      schema: { params: tagParams, body: accountTagWriteSchema, response: { 200: accountTagSchema } },
     },
     (request) => renameAccountTag(ctx, actorOf(request), tagId(request.params.tag_id), request.body),
   );

@@ -1,3 +1,4 @@
+import type { AccountTag, AccountTagWrite } from '@paylane/shared/contracts/account-tags';
 import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
@@ -12,7 +13,6 @@ import {
   listAccountTags as listAccountTagRows,
   updateAccountTagName,
 } from './account-tags.repository';
-import type { AccountTag, AccountTagInput } from './account-tags.schemas';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -39,7 +39,7 @@ export async function listAccountTags(
   return { count: total, ...pageLinks(query.url, query.page, query.page_size, total), results: rows };
 }
 
-export async function createAccountTag(ctx: AppContext, actor: Actor, input: AccountTagInput) {
+export async function createAccountTag(ctx: AppContext, actor: Actor, input: AccountTagWrite) {
   const { merchantId } = actor;
   if (await findAccountTagByName(ctx.db, { merchantId, name: input.name })) throw nameTaken();
   const tag = await insertAccountTag(ctx.db, { merchantId, name: input.name }).catch((error: unknown) => {
@@ -49,7 +49,7 @@ export async function createAccountTag(ctx: AppContext, actor: Actor, input: Acc
   return tag;
 }
 
-export async function renameAccountTag(ctx: AppContext, actor: Actor, id: string, input: AccountTagInput) {
+export async function renameAccountTag(ctx: AppContext, actor: Actor, id: string, input: AccountTagWrite) {
   const { merchantId } = actor;
   const before = await getAccountTag(ctx, merchantId, id);
   if (await findAccountTagByName(ctx.db, { merchantId, name: input.name, exceptId: id })) throw nameTaken();

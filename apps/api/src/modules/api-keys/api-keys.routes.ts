@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  apiKeyCreateSchema,
+  apiKeyPageSchema,
+  apiKeySchema,
+  apiKeysQuerySchema,
+  createdApiKeySchema,
+} from '@paylane/shared/contracts/api-keys';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
 import { currentMerchantAccess } from '../../plugins/access';
-import {
-  apiKeyCreateSchema,
-  apiKeyListQuerySchema,
-  apiKeyPageSchema,
-  apiKeySchema,
-  createdApiKeySchema,
-} from './api-keys.schemas';
 import { createApiKey, listApiKeys, revokeApiKey, type Actor } from './api-keys.service';
 
 const merchantParams = z.object({ merchant_id: z.string() });
@@ -33,7 +33,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: manage,
       schema: {
         params: merchantParams,
-        querystring: apiKeyListQuerySchema,
+        querystring: apiKeysQuerySchema,
         response: { 200: apiKeyPageSchema },
       },
     },

@@ -1,3 +1,9 @@
+import {
+  API_KEY_READABLE_PREFIX,
+  type ApiKey,
+  type ApiKeyCreate,
+  type CreatedApiKey,
+} from '@paylane/shared/contracts/api-keys';
 import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
@@ -11,12 +17,9 @@ import {
   revokeApiKey as revokeApiKeyRow,
   type ApiKeyListRow,
 } from './api-keys.repository';
-import {
-  API_KEY_PREFIX_LENGTH,
-  API_KEY_READABLE_PREFIX,
-  type ApiKey,
-  type CreatedApiKey,
-} from './api-keys.schemas';
+
+/** How many characters after the readable prefix are kept to tell keys apart in lists. */
+const API_KEY_PREFIX_LENGTH = 8;
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -56,7 +59,7 @@ export async function listApiKeys(
 export async function createApiKey(
   ctx: AppContext,
   actor: Actor,
-  input: { name: string },
+  input: ApiKeyCreate,
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_READABLE_PREFIX}${generateSecret(32)}`;
   const prefix = key.slice(

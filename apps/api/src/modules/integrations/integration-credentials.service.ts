@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import {
+  credentialFields,
+  type CredentialField,
+  type Credentials,
+  type CredentialsUpdate,
+  type CredentialVendor,
+} from '@paylane/shared/contracts/integrations';
 import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import { findMerchantIntegration, upsertMerchantIntegration } from './integrations.repository';
-import { credentialFields, type CredentialField, type CredentialVendor } from './integrations.schemas';
 import type { Actor } from './integrations.service';
 
 // PassTime and Ituran logins. The whole set (non-secret fields and password) is sealed into
@@ -12,11 +18,6 @@ import type { Actor } from './integrations.service';
 // carry the non-secret fields and has_password only; the audit log names the fields that changed.
 
 type Stored = Record<string, string>;
-type CredentialsView<V extends CredentialVendor> = Record<CredentialField<V>, string> & {
-  has_password: boolean;
-  is_enabled: boolean;
-};
-type CredentialsInput<V extends CredentialVendor> = Record<CredentialField<V>, string> & { password: string };
 
 const storedSchema = z.record(z.string(), z.string());
 
@@ -31,11 +32,7 @@ function unseal(ctx: AppContext, sealed: string | null | undefined): Stored {
   }
 }
 
-function toView<V extends CredentialVendor>(
-  vendor: V,
-  stored: Stored,
-  isEnabled: boolean,
-): CredentialsView<V> {
+function toView<V extends CredentialVendor>(vendor: V, stored: Stored, isEnabled: boolean): Credentials<V> {
   const fields = Object.fromEntries(
     credentialFields[vendor].map((field) => [field, stored[field] ?? '']),
   ) as Record<CredentialField<V>, string>;
@@ -46,7 +43,7 @@ export async function getIntegrationCredentials<V extends CredentialVendor>(
   ctx: AppContext,
   merchantId: string,
   vendor: V,
-): Promise<CredentialsView<V>> {
+): Promise<Credentials<V>> {
   const row = await findMerchantIntegration(ctx.db, merchantId, vendor);
   return toView(vendor, unseal(ctx, row?.credentialsEncrypted), row?.isEnabled ?? false);
 }
@@ -56,8 +53,8 @@ export async function updateIntegrationCredentials<V extends CredentialVendor>(
   ctx: AppContext,
   actor: Actor,
   vendor: V,
-  input: CredentialsInput<V>,
-): Promise<CredentialsView<V>> {
+  input: CredentialsUpdate<V>,
+): Promise<Credentials<V>> {
   const current = await findMerchantIntegration(ctx.db, actor.merchantId, vendor);
   const stored = unseal(ctx, current?.credentialsEncrypted);
   const password = input.password || stored.password;

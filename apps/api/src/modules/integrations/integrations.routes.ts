@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
-import { getIntegrationCredentials, updateIntegrationCredentials } from './integration-credentials.service';
 import {
   integrationPageSchema,
   integrationSchema,
@@ -11,7 +8,10 @@ import {
   ituranCredentialsUpdateSchema,
   passtimeCredentialsSchema,
   passtimeCredentialsUpdateSchema,
-} from './integrations.schemas';
+} from '@paylane/shared/contracts/integrations';
+import type { AppContext } from '../../context';
+import { currentMerchantAccess } from '../../plugins/access';
+import { getIntegrationCredentials, updateIntegrationCredentials } from './integration-credentials.service';
 import { listIntegrations, setIntegrationEnabled, type Actor } from './integrations.service';
 
 const merchantParams = z.object({ merchant_id: z.string() });

@@ -1,3 +1,10 @@
+import {
+  integrationNames,
+  integrationTypes,
+  isIntegrationType,
+  type Integration,
+  type IntegrationType,
+} from '@paylane/shared/contracts/integrations';
 import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
@@ -8,13 +15,6 @@ import {
   upsertMerchantIntegration,
   type MerchantIntegrationRow,
 } from './integrations.repository';
-import {
-  integrationNames,
-  integrationTypes,
-  isIntegrationType,
-  type Integration,
-  type IntegrationType,
-} from './integrations.schemas';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };

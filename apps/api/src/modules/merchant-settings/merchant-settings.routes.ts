@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  merchantSettingsSchema,
+  merchantSettingsUpdateSchema,
+} from '@paylane/shared/contracts/merchant-settings';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
-import { merchantSettingsSchema, merchantSettingsUpdateSchema } from './merchant-settings.schemas';
 import { getMerchantSettings, updateMerchantSettings } from './merchant-settings.service';
 
 const params = z.object({ merchant_id: z.string() });

@@ -1,7 +1,7 @@
+import type { MerchantSettings, MerchantSettingsUpdate } from '@paylane/shared/contracts/merchant-settings';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
-import type { MerchantSettings, MerchantSettingsUpdate } from './merchant-settings.schemas';
 import {
   findMerchantSettings,
   updateMerchantSettings as updateMerchantSettingsRow,

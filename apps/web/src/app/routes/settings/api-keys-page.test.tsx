@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ApiKey } from '@paylane/shared/contracts/api-keys';
 import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import type { ApiKey } from '../../../features/api-keys/api-key-schemas';
 
 // The first render loads the lazy route: slow on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };

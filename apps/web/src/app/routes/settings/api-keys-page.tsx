@@ -2,8 +2,7 @@ import { Alert, Button, Center, Group, Loader, Pagination, Stack, Title } from '
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { API_KEYS_PAGE_SIZE } from '../../../features/api-keys/api-key-schemas';
-import { useApiKeys } from '../../../features/api-keys/api/list-api-keys';
+import { API_KEYS_PAGE_SIZE, useApiKeys } from '../../../features/api-keys/api/list-api-keys';
 import { ApiKeyTable } from '../../../features/api-keys/components/api-key-table';
 import { CreateApiKeyModal } from '../../../features/api-keys/components/create-api-key-modal';
 

@@ -23,12 +23,12 @@ export function merchantSettingsRoutes(queryClient: QueryClient): RouteObject[] 
     {
       path: 'passtime',
       loader: createRequireLoader(queryClient, 'managePasstime'),
-      lazy: async () => ({ Component: (await import('./passtime-page')).PasstimeSettingsPage }),
+      lazy: async () => ({ Component: (await import('./vendor-credentials-page')).PasstimeSettingsPage }),
     },
     {
       path: 'ituran',
       loader: createRequireLoader(queryClient, 'manageIturan'),
-      lazy: async () => ({ Component: (await import('./ituran-page')).IturanSettingsPage }),
+      lazy: async () => ({ Component: (await import('./vendor-credentials-page')).IturanSettingsPage }),
     },
     {
       path: 'api-keys',

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { ACCOUNT_TAGS_PAGE_SIZE, type AccountTag } from '@paylane/shared/contracts/account-tags';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ACCOUNT_TAGS_PAGE_SIZE, type AccountTag } from '../../../features/account-tags/account-tag-schemas';
 import { useAccountTags } from '../../../features/account-tags/api/list-account-tags';
 import { AccountTagFormModal } from '../../../features/account-tags/components/account-tag-form-modal';
 import { AccountTagTable } from '../../../features/account-tags/components/account-tag-table';

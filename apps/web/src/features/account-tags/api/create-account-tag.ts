@@ -1,9 +1,10 @@
+import { accountTagSchema, type AccountTagWrite } from '@paylane/shared/contracts/account-tags';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { accountTagSchema, accountTagsKey, type AccountTagValues } from '../account-tag-schemas';
+import { accountTagsKey } from './list-account-tags';
 
 /** POST /api/merchants/{id}/account-tags/: 400 {name: ['A tag with this name already exists']} on a duplicate. */
-export function createAccountTag(merchantId: string, body: AccountTagValues) {
+export function createAccountTag(merchantId: string, body: AccountTagWrite) {
   return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/account-tags/`, {
     method: 'POST',
     body,
@@ -14,7 +15,7 @@ export function createAccountTag(merchantId: string, body: AccountTagValues) {
 export function useCreateAccountTag(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountTagValues) => createAccountTag(merchantId, body),
+    mutationFn: (body: AccountTagWrite) => createAccountTag(merchantId, body),
     meta: { showsClientErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTagsKey(merchantId) }),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { accountTagsKey } from '../account-tag-schemas';
+import { accountTagsKey } from './list-account-tags';
 
 /** DELETE /api/merchants/{id}/account-tags/{tagId}/ → 204. */
 export async function deleteAccountTag(merchantId: string, tagId: string): Promise<void> {

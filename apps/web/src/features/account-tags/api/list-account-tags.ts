@@ -1,6 +1,9 @@
+import { ACCOUNT_TAGS_PAGE_SIZE, accountTagPageSchema } from '@paylane/shared/contracts/account-tags';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ACCOUNT_TAGS_PAGE_SIZE, accountTagPageSchema, accountTagsKey } from '../account-tag-schemas';
+
+/** Every cached page of a merchant's tags starts with this key. */
+export const accountTagsKey = (merchantId: string) => ['account-tags', merchantId] as const;
 
 export type AccountTagQuery = { page: number; search: string };
 

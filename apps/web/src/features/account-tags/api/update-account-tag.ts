@@ -1,9 +1,10 @@
+import { accountTagSchema, type AccountTagWrite } from '@paylane/shared/contracts/account-tags';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { accountTagSchema, accountTagsKey, type AccountTagValues } from '../account-tag-schemas';
+import { accountTagsKey } from './list-account-tags';
 
 /** PUT /api/merchants/{id}/account-tags/{tagId}/: renames a tag. */
-export function updateAccountTag(merchantId: string, tagId: string, body: AccountTagValues) {
+export function updateAccountTag(merchantId: string, tagId: string, body: AccountTagWrite) {
   return apiRequest(
     `/api/merchants/${encodeURIComponent(merchantId)}/account-tags/${encodeURIComponent(tagId)}/`,
     { method: 'PUT', body, schema: accountTagSchema },
@@ -13,8 +14,7 @@ export function updateAccountTag(merchantId: string, tagId: string, body: Accoun
 export function useUpdateAccountTag(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: AccountTagValues & { id: string }) =>
-      updateAccountTag(merchantId, id, body),
+    mutationFn: ({ id, ...body }: AccountTagWrite & { id: string }) => updateAccountTag(merchantId, id, body),
     meta: { showsClientErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTagsKey(merchantId) }),
   });

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountTagWriteSchema,
+  type AccountTag,
+  type AccountTagWrite,
+  type AccountTagWriteInput,
+} from '@paylane/shared/contracts/account-tags';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import {
-  accountTagFormSchema,
-  type AccountTag,
-  type AccountTagInput,
-  type AccountTagValues,
-} from '../account-tag-schemas';
 import { useCreateAccountTag } from '../api/create-account-tag';
 import { useUpdateAccountTag } from '../api/update-account-tag';
 
@@ -25,8 +25,8 @@ export function AccountTagFormModal({ merchantId, tag, onClose }: Props) {
   const create = useCreateAccountTag(merchantId);
   const update = useUpdateAccountTag(merchantId);
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const form = useForm<AccountTagInput, unknown, AccountTagValues>({
-    resolver: zodResolver(accountTagFormSchema),
+  const form = useForm<AccountTagWriteInput, unknown, AccountTagWrite>({
+    resolver: zodResolver(accountTagWriteSchema),
     defaultValues: { name: tag?.name ?? '' },
   });
 

@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { AccountTag } from '../account-tag-schemas';
+import type { AccountTag } from '@paylane/shared/contracts/account-tags';
 import { useDeleteAccountTag } from '../api/delete-account-tag';
 
 type Props = { merchantId: string; tags: AccountTag[]; onRename: (tag: AccountTag) => void };

@@ -1,6 +1,12 @@
+import { apiKeyPageSchema } from '@paylane/shared/contracts/api-keys';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { API_KEYS_PAGE_SIZE, apiKeyPageSchema, apiKeysKey } from '../api-key-schemas';
+
+/** Keys a page: the spec names no size for this list, so it asks for the API's usual page. */
+export const API_KEYS_PAGE_SIZE = 50;
+
+/** Every cached page of a merchant's keys starts with this key. */
+export const apiKeysKey = (merchantId: string) => ['api-keys', merchantId] as const;
 
 /** GET /api/merchants/{id}/api_keys/ (super admins): newest first, revoked ones included. */
 export function listApiKeys(merchantId: string, page: number) {

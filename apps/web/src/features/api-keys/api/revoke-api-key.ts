@@ -1,6 +1,7 @@
+import { apiKeySchema } from '@paylane/shared/contracts/api-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiKeySchema, apiKeysKey } from '../api-key-schemas';
+import { apiKeysKey } from './list-api-keys';
 
 /** POST /api/merchants/{id}/api_keys/{keyId}/revoke/: the key stops working at once. */
 export function revokeApiKey(merchantId: string, keyId: string) {

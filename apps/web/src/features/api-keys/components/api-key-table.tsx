@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { API_KEY_READABLE_PREFIX, type ApiKey } from '@paylane/shared/contracts/api-keys';
 import dayjs from 'dayjs';
-import { API_KEY_READABLE_PREFIX, type ApiKey } from '../api-key-schemas';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 /** Spec §9: dates MM/DD/YYYY. */

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  apiKeyCreateSchema,
+  type ApiKeyCreate,
+  type ApiKeyCreateInput,
+  type CreatedApiKey,
+} from '@paylane/shared/contracts/api-keys';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import {
-  apiKeyFormSchema,
-  type ApiKeyInput,
-  type ApiKeyValues,
-  type CreatedApiKey,
-} from '../api-key-schemas';
 import { useCreateApiKey } from '../api/create-api-key';
 
 type Props = { merchantId: string; onClose: () => void };
@@ -48,8 +48,8 @@ function NameForm({
 }) {
   const create = useCreateApiKey(merchantId);
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const form = useForm<ApiKeyInput, unknown, ApiKeyValues>({
-    resolver: zodResolver(apiKeyFormSchema),
+  const form = useForm<ApiKeyCreateInput, unknown, ApiKeyCreate>({
+    resolver: zodResolver(apiKeyCreateSchema),
     defaultValues: { name: '' },
   });
 

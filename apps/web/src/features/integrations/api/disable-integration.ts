@@ -1,6 +1,7 @@
+import { integrationSchema } from '@paylane/shared/contracts/integrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { integrationSchema, integrationsKey } from '../integration-schemas';
+import { integrationsKey } from './list-integrations';
 
 /** POST /api/merchants/{id}/integrations/{type}/disable/ (idempotent). */
 export function disableIntegration(merchantId: string, integrationType: string) {

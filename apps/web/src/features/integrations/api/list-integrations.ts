@@ -1,6 +1,8 @@
+import { integrationPageSchema } from '@paylane/shared/contracts/integrations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { integrationPageSchema, integrationsKey } from '../integration-schemas';
+
+export const integrationsKey = (merchantId: string) => ['integrations', merchantId] as const;
 
 /** GET /api/merchants/{id}/integrations/ (super admins): every known integration with its state. */
 export function listIntegrations(merchantId: string) {

@@ -1,32 +1,55 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import {
+  credentialFields,
+  credentialsFormSchema,
+  type CredentialField,
+  type Credentials,
+  type CredentialsFormValues,
+  type CredentialsUpdate,
+  type CredentialVendor,
+} from '@paylane/shared/contracts/integrations';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordInput } from '../../../components/password-input';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { credentialsFormSchema, type CredentialField, type CredentialValues } from '../integration-schemas';
 
-type Props = {
-  fields: readonly CredentialField[];
-  /** The saved non-secret values, by field name. */
-  saved: CredentialValues;
-  hasPassword: boolean;
+/** A vendor, and what each of its fields is called on screen. */
+export type VendorFieldLabels<V extends CredentialVendor> = {
+  vendor: V;
+  labels: Record<CredentialField<V>, string>;
+};
+
+type Props<V extends CredentialVendor> = VendorFieldLabels<V> & {
+  /** The saved login as answered (has_password, never the password). */
+  credentials: Credentials<V>;
   isSaving: boolean;
-  save: (values: CredentialValues) => Promise<unknown>;
+  save: (values: CredentialsUpdate<V>) => Promise<unknown>;
 };
 
 /**
  * A vendor login (PassTime, Ituran). The saved password never comes back from the server: the field stays
  * empty with a 'Saved' placeholder, and leaving it empty keeps it.
  */
-export function CredentialsForm({ fields, saved, hasPassword, isSaving, save }: Props) {
+export function CredentialsForm<V extends CredentialVendor>({
+  vendor,
+  labels,
+  credentials,
+  isSaving,
+  save,
+}: Props<V>) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const schema = useMemo(() => credentialsFormSchema(fields, hasPassword), [fields, hasPassword]);
-  const form = useForm<CredentialValues>({
+  const hasPassword = credentials.has_password;
+  const fields: readonly CredentialField<V>[] = credentialFields[vendor];
+  const schema = useMemo(() => credentialsFormSchema(vendor, hasPassword), [vendor, hasPassword]);
+  const form = useForm<CredentialsFormValues, unknown, CredentialsUpdate<V>>({
     resolver: zodResolver(schema),
-    defaultValues: { ...saved, password: '' },
+    defaultValues: {
+      ...Object.fromEntries(fields.map((field) => [field, credentials[field]])),
+      password: '',
+    },
   });
   const { errors } = form.formState;
 
@@ -37,8 +60,7 @@ export function CredentialsForm({ fields, saved, hasPassword, isSaving, save }: 
       form.reset({ ...values, password: '' });
       notifications.show({ color: 'green', message: 'Credentials saved', autoClose: 2000 });
     } catch (error) {
-      const names = [...fields.map((field) => field.name), 'password'];
-      setFormMessages(applyServerErrors(error, form.setError, names));
+      setFormMessages(applyServerErrors(error, form.setError, [...fields, 'password']));
     }
   });
 
@@ -48,12 +70,12 @@ export function CredentialsForm({ fields, saved, hasPassword, isSaving, save }: 
         <FormAlert messages={formMessages} />
         {fields.map((field) => (
           <TextInput
-            key={field.name}
-            label={field.label}
+            key={field}
+            label={labels[field]}
             withAsterisk
             autoComplete="off"
-            {...form.register(field.name)}
-            error={errors[field.name]?.message}
+            {...form.register(field)}
+            error={errors[field]?.message}
           />
         ))}
         <PasswordInput

@@ -1,8 +1,8 @@
 import { Badge, Switch, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import type { Integration } from '@paylane/shared/contracts/integrations';
 import { useDisableIntegration } from '../api/disable-integration';
 import { useEnableIntegration } from '../api/enable-integration';
-import type { Integration } from '../integration-schemas';
 
 type Props = { merchantId: string; integrations: Integration[] };
 

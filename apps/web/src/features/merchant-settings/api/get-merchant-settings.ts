@@ -1,6 +1,6 @@
+import { merchantSettingsSchema } from '@paylane/shared/contracts/merchant-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { merchantSettingsSchema } from '../merchant-settings-schemas';
 
 /** GET /api/merchants/{id}/settings/ (admins): contact details, quiet hours and payment limits in cents. */
 export function getMerchantSettings(merchantId: string) {

@@ -1,9 +1,12 @@
+import {
+  merchantSettingsSchema,
+  type MerchantSettingsUpdateInput,
+} from '@paylane/shared/contracts/merchant-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { merchantSettingsSchema, type MerchantSettingsUpdate } from '../merchant-settings-schemas';
 
 /** PUT /api/merchants/{id}/settings/: 400 answers name the API's fields (…_cents for amounts). */
-export function updateMerchantSettings(merchantId: string, body: MerchantSettingsUpdate) {
+export function updateMerchantSettings(merchantId: string, body: MerchantSettingsUpdateInput) {
   return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/settings/`, {
     method: 'PUT',
     body,
@@ -14,7 +17,7 @@ export function updateMerchantSettings(merchantId: string, body: MerchantSetting
 export function useUpdateMerchantSettings(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MerchantSettingsUpdate) => updateMerchantSettings(merchantId, body),
+    mutationFn: (body: MerchantSettingsUpdateInput) => updateMerchantSettings(merchantId, body),
     meta: { showsClientErrors: true },
     onSuccess: async (settings) => {
       queryClient.setQueryData(['merchant-settings', merchantId], settings);

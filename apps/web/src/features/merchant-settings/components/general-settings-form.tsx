@@ -2,23 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import {
+  generalSettingsFieldByServerField,
+  generalSettingsFormSchema,
+  toGeneralSettingsForm,
+  type GeneralSettingsFormInput,
+  type MerchantSettings,
+  type MerchantSettingsUpdateInput,
+} from '@paylane/shared/contracts/merchant-settings';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { ApiError, isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateMerchantSettings } from '../api/update-merchant-settings';
-import {
-  generalSettingsFormSchema,
-  serverFieldNames,
-  toFormInput,
-  toUpdateBody,
-  type GeneralSettingsInput,
-  type GeneralSettingsValues,
-  type MerchantSettings,
-} from '../merchant-settings-schemas';
 
-const formFields: readonly Path<GeneralSettingsInput>[] = [
+const formFields: readonly Path<GeneralSettingsFormInput>[] = [
   'name',
   'email',
   'phone',
@@ -34,7 +33,10 @@ const formFields: readonly Path<GeneralSettingsInput>[] = [
 function withFormFieldNames(error: unknown): unknown {
   if (!isApiError(error) || !error.fieldErrors) return error;
   const fieldErrors = Object.fromEntries(
-    Object.entries(error.fieldErrors).map(([field, texts]) => [serverFieldNames[field] ?? field, texts]),
+    Object.entries(error.fieldErrors).map(([field, texts]) => [
+      generalSettingsFieldByServerField[field] ?? field,
+      texts,
+    ]),
   );
   return new ApiError({
     status: error.status,
@@ -59,31 +61,31 @@ export function GeneralSettingsForm({
 }) {
   const update = useUpdateMerchantSettings(merchantId);
   const [formMessages, setFormMessages] = useState<string[]>([]);
-  const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
+  const form = useForm<GeneralSettingsFormInput, unknown, MerchantSettingsUpdateInput>({
     resolver: zodResolver(generalSettingsFormSchema),
-    defaultValues: toFormInput(settings),
+    defaultValues: toGeneralSettingsForm(settings),
   });
   const { errors } = form.formState;
   const zones = useMemo(() => timeZoneOptions(settings.time_zone), [settings.time_zone]);
 
-  const save = async (values: GeneralSettingsValues) => {
+  const save = async (body: MerchantSettingsUpdateInput) => {
     setFormMessages([]);
     try {
-      const saved = await update.mutateAsync(toUpdateBody(values));
-      form.reset(toFormInput(saved));
+      const saved = await update.mutateAsync(body);
+      form.reset(toGeneralSettingsForm(saved));
       notifications.show({ color: 'green', message: 'Settings saved', autoClose: 2000 });
     } catch (error) {
       setFormMessages(applyServerErrors(withFormFieldNames(error), form.setError, formFields));
     }
   };
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((body) =>
     modals.openConfirmModal({
       closeButtonProps: { 'aria-label': 'Close' },
       title: 'Save Changes',
       children: <Text size="sm">Are you sure you want to save changes?</Text>,
       labels: { confirm: 'Save', cancel: 'Cancel' },
-      onConfirm: () => void save(values),
+      onConfirm: () => void save(body),
     }),
   );
 

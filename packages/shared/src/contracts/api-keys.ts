@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { pageOf } from '@paylane/shared/contracts/paging';
-import { requiredString, validationMessages } from '@paylane/shared/validation';
+import { requiredString, validationMessages } from '../validation';
+import { pageOf, pageQuerySchema } from './paging';
 
 // Settings → API keys (spec §2, §6 super admins; §7 api_keys including revoke). The full key is answered once,
 // on creation; afterwards only its prefix identifies it.
 
 /** Every key starts with this, so a leaked key is recognisable in logs and by secret scanners. */
 export const API_KEY_READABLE_PREFIX = 'pl_live_';
-/** How many characters after the readable prefix are kept to tell keys apart in lists. */
-export const API_KEY_PREFIX_LENGTH = 8;
 
 export const apiKeySchema = z.object({
   id: z.string(),
@@ -29,11 +27,13 @@ export const apiKeyPageSchema = pageOf(apiKeySchema);
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const apiKeyListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(1000).default(50),
-});
+// GET /api/merchants/{id}/api_keys/?page=&page_size=
+export const apiKeysQuerySchema = pageQuerySchema;
+export type ApiKeysQuery = z.input<typeof apiKeysQuerySchema>;
 
+// POST /api/merchants/{id}/api_keys/; also the create form's rules.
 export const apiKeyCreateSchema = z.object({
   name: requiredString().max(100, { error: validationMessages.maxLength }),
 });
+export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
+export type ApiKeyCreate = z.output<typeof apiKeyCreateSchema>;
