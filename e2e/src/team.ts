@@ -21,6 +21,13 @@ export function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }
 
+/** The id of the signed-in user's merchant, read from where the navigation's Locations link leads. */
+export async function demoMerchantId(page: Page): Promise<string> {
+  await mainNavigation(page).getByRole('link', { name: 'Locations' }).click();
+  await expect(page).toHaveURL(/\/merchants\/[0-9a-f-]{36}\/locations$/);
+  return page.url().split('/merchants/')[1]!.split('/')[0]!;
+}
+
 /** Opens Settings → Users of a merchant and invites someone with a role (and custom role, if given). */
 export async function inviteUser(
   page: Page,

@@ -2,16 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { findBlockingViolations } from '../src/axe';
 import { demoUsers } from '../src/demo';
 import { signIn } from '../src/session';
-import { mainNavigation } from '../src/team';
+import { demoMerchantId } from '../src/team';
 
 // Issue 3, done when: the settings pages (and the merchant set-up and super admin pages beside them) pass
 // axe checks, each once its content has loaded.
-async function demoMerchantId(page: Page): Promise<string> {
-  await mainNavigation(page).getByRole('link', { name: 'Locations' }).click();
-  await expect(page).toHaveURL(/\/merchants\/[0-9a-f-]{36}\/locations$/);
-  return page.url().split('/merchants/')[1]!.split('/')[0]!;
-}
-
 async function violationsOn(page: Page, path: string, ready: RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
@@ -34,6 +28,8 @@ test('admin settings and merchant set-up pages have no serious or critical viola
     [`/merchants/${id}/settings/audit-log`, /Audit Log/],
     [`/merchants/${id}/locations`, /Locations/],
     [`/merchants/${id}/locations/create`, /Location/],
+    [`/merchants/${id}/locations/merchant-accounts`, /Merchant Accounts/],
+    [`/merchants/${id}/locations/merchant-accounts/create`, /Merchant Account/],
     [`/merchants/${id}/owners`, /Owners/],
     [`/merchants/${id}/owners/create`, /Owner/],
   ];

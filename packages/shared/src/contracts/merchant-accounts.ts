@@ -89,8 +89,9 @@ export const merchantAccountWriteSchema = z
     {
       path: ['max_transaction_amount'],
       error: validationMessages.maxAmountVolume,
-      // Also when another field failed, so a form shows every problem at once; the check itself only
-      // compares two amounts that parsed. (A failed field stops its own pipe, without aborting the object.)
+      // Also when a fee or amount failed, so a form shows those problems at once; the check itself only
+      // compares two amounts that parsed. An empty required field (requiredString aborts explicitly) still
+      // skips it: zod never runs object checks after an explicit abort, so this shows once those are filled.
       when: () => true,
     },
   );
