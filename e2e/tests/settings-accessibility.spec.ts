@@ -13,7 +13,7 @@ async function violationsOn(page: Page, path: string, ready: RegExp) {
   return findBlockingViolations(page);
 }
 
-test('admin settings and merchant set-up pages have no serious or critical violations', async ({ page }) => {
+test('admin settings and merchant set-up pages have no accessibility violations', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, demoUsers.admin);
   const id = await demoMerchantId(page);
@@ -38,7 +38,7 @@ test('admin settings and merchant set-up pages have no serious or critical viola
   expect(violations).toEqual([]);
 });
 
-test('super admin pages have no serious or critical violations', async ({ page }) => {
+test('super admin pages have no accessibility violations', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, demoUsers.superAdmin);
   const id = await demoMerchantId(page);

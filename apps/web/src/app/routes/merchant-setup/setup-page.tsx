@@ -19,7 +19,9 @@ export function SetupPage(props: {
         </Anchor>
       ) : null}
       <Group justify="space-between">
-        <Title order={2}>{props.title}</Title>
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
         {props.actions}
       </Group>
       {props.children}

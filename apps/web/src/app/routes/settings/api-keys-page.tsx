@@ -17,7 +17,9 @@ export function ApiKeysSettingsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>API Keys</Title>
+        <Title order={2} size="h3">
+          API Keys
+        </Title>
         <Button onClick={() => setIsCreating(true)}>Create API Key</Button>
       </Group>
       <ApiKeysBody state={apiKeys} merchantId={merchantID} />

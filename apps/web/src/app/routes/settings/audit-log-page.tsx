@@ -19,7 +19,9 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="md">
-      <Title order={3}>Audit Log</Title>
+      <Title order={2} size="h3">
+        Audit Log
+      </Title>
       <AuditLogFilters
         value={filter}
         options={options.data}

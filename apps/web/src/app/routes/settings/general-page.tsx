@@ -9,7 +9,9 @@ export function GeneralSettingsPage() {
   const settings = useMerchantSettings(merchantID);
   return (
     <Stack>
-      <Title order={3}>General</Title>
+      <Title order={2} size="h3">
+        General
+      </Title>
       {settings.data ? (
         // Keyed by merchant so switching merchants starts a fresh form with that merchant's values.
         <GeneralSettingsForm key={merchantID} merchantId={merchantID} settings={settings.data} />

@@ -9,7 +9,9 @@ export function IntegrationsSettingsPage() {
   const integrations = useIntegrations(merchantID);
   return (
     <Stack>
-      <Title order={3}>Integrations</Title>
+      <Title order={2} size="h3">
+        Integrations
+      </Title>
       <Text size="sm" c="dimmed">
         Turn the merchant&apos;s vendor integrations on or off. Credentials are entered on each vendor&apos;s
         tab.

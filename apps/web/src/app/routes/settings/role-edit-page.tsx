@@ -32,7 +32,9 @@ export function RoleEditPage() {
     return <FormAlert messages={[errorDetailText(role.error) || 'Role not found.']} />;
   return (
     <Stack gap="md">
-      <Title order={3}>{roleID ? `Edit Role: ${role.data?.role_name ?? ''}` : 'Create Role'}</Title>
+      <Title order={2} size="h3">
+        {roleID ? `Edit Role: ${role.data?.role_name ?? ''}` : 'Create Role'}
+      </Title>
       <RoleForm
         key={role.data?.id ?? 'new'}
         role={role.data ?? null}

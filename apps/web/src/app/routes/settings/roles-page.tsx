@@ -33,7 +33,9 @@ export function RolesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={3}>Roles</Title>
+        <Title order={2} size="h3">
+          Roles
+        </Title>
         <Button component={Link} to="create">
           Create Role
         </Button>

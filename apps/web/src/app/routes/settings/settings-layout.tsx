@@ -24,7 +24,9 @@ export function SettingsLayout() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Settings</Title>
+      <Title order={1} size="h2">
+        Settings
+      </Title>
       <Tabs value={active} onChange={(value) => value && void navigate(`${base}/${value}`)}>
         <Tabs.List>
           {tabs.map((tab) => (

@@ -22,7 +22,9 @@ export function TagsSettingsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={3}>Tags</Title>
+        <Title order={2} size="h3">
+          Tags
+        </Title>
         <Button onClick={() => setEditing(null)}>Add Tag</Button>
       </Group>
       <TextInput

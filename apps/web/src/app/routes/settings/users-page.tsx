@@ -48,7 +48,9 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={3}>Users</Title>
+        <Title order={2} size="h3">
+          Users
+        </Title>
         <Group align="flex-end">
           <TextInput
             label="Search users"

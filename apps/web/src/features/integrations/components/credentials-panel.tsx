@@ -14,7 +14,9 @@ export function CredentialsPanel({ title, status, isError, children }: Props) {
   return (
     <Stack>
       <Group gap="sm">
-        <Title order={3}>{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         {status && (
           <Badge color={status.isEnabled ? 'green' : 'gray'} variant="light">
             {status.isEnabled ? 'Enabled' : 'Not enabled'}
