@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createAppContext } from './context';
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import multipart from '@fastify/multipart';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
@@ -35,6 +36,8 @@ export type BuildAppOptions = {
   email?: EmailProvider;
   /** The clock services read; tests move it to check expiry. */
   now?: () => Date;
+  /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
+  queue?: JobQueue;
   logger?: boolean;
 };
 
@@ -55,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     email: options.email,
     now: options.now,
+    queue: options.queue,
   });
 
   await app.register(errorsPlugin);

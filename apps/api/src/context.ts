@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import { createCipher, type Cipher } from './lib/encryption';
 import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
@@ -16,6 +17,8 @@ export type AppContext = {
   cipher: Cipher;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The durable job queue, for services that hand work to a job (imports, sends). */
+  queue: JobQueue | null;
 };
 
 export function createAppContext(input: {
@@ -24,6 +27,7 @@ export function createAppContext(input: {
   log: FastifyBaseLogger;
   email?: EmailProvider | undefined;
   now?: (() => Date) | undefined;
+  queue?: JobQueue | null | undefined;
 }): AppContext {
   const now = input.now ?? (() => new Date());
   return {
@@ -34,5 +38,12 @@ export function createAppContext(input: {
     cipher: createCipher(input.config.encryptionKey),
     now,
     log: input.log,
+    queue: input.queue ?? null,
   };
+}
+
+/** The queue of a context that must hand work to a job; a process built without one cannot. */
+export function requireQueue(ctx: AppContext): JobQueue {
+  if (!ctx.queue) throw new Error('this process was built without a job queue');
+  return ctx.queue;
 }

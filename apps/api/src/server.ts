@@ -5,7 +5,8 @@ import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
 import { createCipher } from './lib/encryption';
-import { startBackgroundWork } from './worker';
+import { openQueue, startBackgroundWork } from './worker';
+import { pino } from 'pino';
 
 // Starts Paylane: open the database, migrate, seed the demo when asked, listen.
 async function main(): Promise<void> {
@@ -16,9 +17,11 @@ async function main(): Promise<void> {
     ? await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey))
     : false;
 
-  const app = await buildApp({ config, db: database.db });
-  const ctx = createAppContext({ config, db: database.db, log: app.log });
-  const queue = await startBackgroundWork({ database, ctx, runsJobs: config.role !== 'api' });
+  const runsJobs = config.role !== 'api';
+  const queue = await openQueue({ database, logger: pino({ level: config.logLevel }), runsJobs });
+  const app = await buildApp({ config, db: database.db, queue });
+  const ctx = createAppContext({ config, db: database.db, log: app.log, queue });
+  await startBackgroundWork({ queue, ctx, runsJobs });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

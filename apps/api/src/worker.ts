@@ -2,27 +2,40 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { startMerchantCron } from './jobs/merchant-cron';
 import { startQueue, type JobQueue } from './jobs/queue';
+import type { JobDefinition } from './jobs/registry';
 import { startWorkers } from './jobs/registry';
 import { authSchedules, createAuthJobs } from './modules/auth/auth.jobs';
 
+/** Every feature's jobs. Features add theirs here. */
+export function createJobs(ctx: AppContext): JobDefinition[] {
+  return [...createAuthJobs(ctx)];
+}
+
+/** The durable queue of this process; `api` processes only enqueue, so they keep no schedules. */
+export async function openQueue(input: {
+  database: Database;
+  logger: AppContext['log'];
+  runsJobs: boolean;
+}): Promise<JobQueue> {
+  return startQueue({ database: input.database, logger: input.logger, schedule: input.runsJobs });
+}
+
 /**
- * The background side of a process: the durable queue, every feature's workers, the global schedules and
- * the per-merchant-zone cron. Features add their jobs, schedules and merchant crons to the lists here.
+ * The background side of a process: every feature's workers, the global schedules and the per-merchant-zone
+ * cron. Features add their jobs to createJobs, and schedules and merchant crons to the lists here.
  */
 export async function startBackgroundWork(input: {
-  database: Database;
+  queue: JobQueue;
   ctx: AppContext;
   /** `api` processes only enqueue; `worker` and `all` also run jobs and keep the schedules. */
   runsJobs: boolean;
-}): Promise<JobQueue> {
-  const { ctx } = input;
-  const queue = await startQueue({ database: input.database, logger: ctx.log, schedule: input.runsJobs });
-  const jobs = [...createAuthJobs(ctx)];
+}): Promise<void> {
+  const { ctx, queue } = input;
+  const jobs = createJobs(ctx);
   const schedules = [...authSchedules];
   for (const job of jobs) await queue.ensureQueue(job.name, job.queue);
-  if (!input.runsJobs) return queue;
+  if (!input.runsJobs) return;
   await startWorkers(queue, jobs);
   for (const schedule of schedules) await queue.schedule(schedule.name, schedule.cron, {}, { tz: 'UTC' });
   await startMerchantCron(queue, { db: ctx.db, crons: [], logger: ctx.log, now: ctx.now });
-  return queue;
 }

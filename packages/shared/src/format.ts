@@ -49,3 +49,13 @@ export function formatDate(isoDate: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDate;
 }
+
+/** Spec §3 Payment method option: the nickname plus the last 8 characters of the card or account mask. */
+export function formatPaymentMethod(method: {
+  nickname: string;
+  masked_card_number: string | null;
+  masked_account_number: string | null;
+}): string {
+  const mask = method.masked_card_number ?? method.masked_account_number ?? '';
+  return [method.nickname, mask.slice(-8)].filter(Boolean).join(' ');
+}

@@ -58,6 +58,13 @@ const enUS = {
   roleNameTaken: 'A role with this name already exists',
   roleInUse: 'This role is assigned to users. Give them another role first.',
   roleMaxBelowMin: 'Maximum amount must be at least the minimum amount',
+  // Customers and accounts (issue 4).
+  customerExternalIdTaken: 'Customer with provided external ID already exists',
+  customerVoided: 'This customer has been voided',
+  coBorrowerIsPrimary: 'The primary borrower cannot also be a co-borrower',
+  coBorrowerLinked: 'This customer is already a co-borrower on the account',
+  tagUnknown: 'Tag does not belong to this merchant',
+  vehicleYear: 'Vehicle year is not valid',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -45,6 +45,10 @@ export const expectedAccess: Record<Capability, { standard: MatrixSubject[]; cus
   manageIturan: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin', 'custom_with_flags'] },
   viewDmsReport: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   viewSuccessDashboard: { standard: ['super_admin'], custom: ['super_admin'] },
+  // Beyond the §6 table (issue 4): customer edits and notes follow their flags; merging is for admins.
+  updateCustomer: staffOrFlag,
+  updateNotes: staffOrFlag,
+  mergeRecords: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   // Beyond the §6 table (issue 3): the merchant's own setup is for admins, the merchant record for super admins.
   manageMerchantSettings: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   manageMerchantSetup: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },

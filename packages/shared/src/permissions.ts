@@ -75,6 +75,11 @@ export const capabilities = {
   viewSuccessDashboard: { admin: false, staff: false },
   // Not in the §6 table; decided with issue 3: the merchant's own setup (general settings, audit log,
   // locations, merchant accounts, owners) is for admins, and the merchant record itself for super admins.
+  // Not in the §6 table; decided with issue 4: editing a customer, their accounts, tags and co-borrowers
+  // follows 'Customer import/create'; notes follow is_note_update_allowed; the merge tools are for admins.
+  updateCustomer: { admin: true, staff: true, flag: 'is_customer_update_allowed' },
+  updateNotes: { admin: true, staff: true, flag: 'is_note_update_allowed' },
+  mergeRecords: { admin: true, staff: false },
   manageMerchantSettings: { admin: true, staff: false },
   manageMerchantSetup: { admin: true, staff: false },
   manageMerchants: { admin: false, staff: false },

@@ -182,6 +182,24 @@ export const dollarsToCentsSchema = z
   .refine((value) => /^\d{1,9}(\.\d{1,2})?$/.test(value), { error: validationMessages.decimal })
   .transform((value) => Math.round(Number(value) * 100));
 
+const textOf = (value: string | number) => String(value).trim();
+/** What a person types into an amount field: text, or a number from a numeric input. */
+export const decimalInput = z.union([z.string(), z.number()], { error: validationMessages.required });
+export const isFilled = (value: string | number) => textOf(value) !== '';
+
+/**
+ * Dollars typed with two decimals → cents. Empty is `requiredMessage` ('Required' unless a form names it,
+ * e.g. 'Amount Due is Required'); a negative amount gets `negativeMessage`.
+ */
+export const requiredDollarsSchema = ({
+  requiredMessage = validationMessages.required,
+  negativeMessage = validationMessages.decimal,
+}: { requiredMessage?: string; negativeMessage?: string | undefined } = {}) =>
+  decimalInput
+    .refine(isFilled, { error: requiredMessage })
+    .refine((value) => !(Number(textOf(value)) < 0), { error: negativeMessage })
+    .pipe(dollarsToCentsSchema);
+
 /** A fee percentage with two decimals (e.g. 2.95) converted to basis points (295). */
 export const percentToBasisPointsSchema = z
   .union([z.string(), z.number()])

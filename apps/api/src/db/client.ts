@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -27,6 +28,9 @@ export type OpenDatabaseOptions = {
   pglite?: PGlite;
   poolMax: number;
 };
+
+/** Extensions the migrations create (pg_trgm for name search); PGlite must load them when it opens. */
+export const pgliteExtensions = { pg_trgm };
 
 // Headroom over the app pool for the job queue's pool and short-lived clients.
 const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;
@@ -56,7 +60,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   if (!pglite) {
     if (!options.pgliteDataDir) throw new Error('openDatabase: pgliteDataDir or pglite is required');
     mkdirSync(options.pgliteDataDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: options.pgliteDataDir });
+    pglite = await PGlite.create({ dataDir: options.pgliteDataDir, extensions: pgliteExtensions });
   }
   const socketDir = mkdtempSync(path.join(tmpdir(), 'paylane-pg-'));
   const server = new PGLiteSocketServer({

@@ -7,3 +7,5 @@ export * from './schema/audit';
 export * from './schema/outbox';
 export * from './schema/merchant-setup';
 export * from './schema/settings';
+export * from './schema/customer-records';
+export * from './schema/customer-imports';

@@ -5,6 +5,11 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed/demo';
 import { createCipher } from '../lib/encryption';
+import { createAppContext } from '../context';
+import type { JobQueue } from '../jobs/queue';
+import { startTestQueue } from '../jobs/job-test-helpers';
+import { startWorkers } from '../jobs/registry';
+import { createJobs } from '../worker';
 import { createTestDatabase } from './database';
 
 export { DEMO_PASSWORD };
@@ -22,6 +27,8 @@ export type TestApp = {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** The job queue, when the app was created with `jobs: true`. */
+  queue: JobQueue | null;
   /** Real HTTP against the listening app. */
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<TestResponse>;
   signIn(email: string, password?: string): Promise<{ access: string; refresh: string }>;
@@ -30,8 +37,16 @@ export type TestApp = {
 
 export type TestResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 
+export type TestAppOptions = {
+  /** Start a job queue and run every feature's workers in the test process (imports, sends). */
+  jobs?: boolean;
+};
+
 /** The real app on a fresh database with the demo seeded, listening on a random local port. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +58,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const clock = createTestClock();
   await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey), clock.now());
-  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
+  const queue = options.jobs ? await startTestQueue(database) : undefined;
+  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false, queue });
+  if (queue) {
+    const ctx = createAppContext({ config, db: database.db, log: app.log, now: clock.now, queue });
+    await startWorkers(queue, createJobs(ctx));
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -83,8 +103,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     request,
     signIn,
+    queue: queue ?? null,
     async close() {
       await app.close();
+      await queue?.stop({ graceful: false });
       await database.close();
     },
   };

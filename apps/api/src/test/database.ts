@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, pgliteExtensions, type Database } from '../db/client';
 import { databaseUrlFor } from './database-url';
 
 /**
@@ -14,7 +14,7 @@ export async function createTestDatabase(options: { poolMax?: number } = {}): Pr
   const poolMax = options.poolMax ?? 5;
   if (process.env.PAYLANE_TEST_DB === 'postgres') return createPostgresCopy(poolMax);
   const dump = await readFile(inject('pgliteTemplateFile'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
   return openDatabase({ pglite, poolMax });
 }
 

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { openDatabase, pgliteExtensions } from '../db/client';
 import { migrateDatabase, migrationsFolder } from '../db/migrate';
 import { databaseUrlFor } from './database-url';
 
@@ -31,7 +31,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'paylane-template-'));
   const file = path.join(dir, 'template.tar');
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle({ client: pglite }), { migrationsFolder });
   const dump = await pglite.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

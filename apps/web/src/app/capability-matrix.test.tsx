@@ -38,6 +38,9 @@ const screensOfLaterIssues: Capability[] = [
   'freeText',
   'importCustomers',
   'createCustomer',
+  'updateCustomer',
+  'updateNotes',
+  'mergeRecords',
   'viewSuccessDashboard',
 ];
 

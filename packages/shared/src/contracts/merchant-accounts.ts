@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import {
-  dollarsToCentsSchema,
+  decimalInput,
+  isFilled,
   optionalString,
   percentToBasisPointsSchema,
+  requiredDollarsSchema,
   requiredString,
   validationMessages,
 } from '../validation';
@@ -52,21 +54,12 @@ export const merchantAccountsQuerySchema = pageQuerySchema.extend({
 });
 export type MerchantAccountsQuery = z.input<typeof merchantAccountsQuerySchema>;
 
-const textOf = (value: string | number) => String(value).trim();
-const decimalInput = z.union([z.string(), z.number()], { error: validationMessages.required });
-const isFilled = (value: string | number) => textOf(value) !== '';
-
 /** A percent typed with two decimals → basis points; empty is 'Required'. */
 const feePercentSchema = decimalInput
   .refine(isFilled, { error: validationMessages.required })
   .pipe(percentToBasisPointsSchema);
 
-/** Dollars typed with two decimals → cents; empty is 'Required', a negative amount gets `negativeMessage`. */
-const dollarsSchema = (negativeMessage: string = validationMessages.decimal) =>
-  decimalInput
-    .refine(isFilled, { error: validationMessages.required })
-    .refine((value) => !(Number(textOf(value)) < 0), { error: negativeMessage })
-    .pipe(dollarsToCentsSchema);
+const dollarsSchema = (negativeMessage?: string) => requiredDollarsSchema({ negativeMessage });
 
 // POST .../merchant_accounts/ and PUT .../merchant_accounts/{merchant_account_id}/ (the whole account).
 export const merchantAccountWriteSchema = z

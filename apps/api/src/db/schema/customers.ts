@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { locations, merchants } from './merchants';
@@ -27,8 +29,24 @@ export const customers = pgTable(
     email: text('email'),
     // E.164, e.g. +15551234567.
     smsPhoneNumber: text('sms_phone_number'),
-    // Voiding keeps history (design.md §5).
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    // The language messages are written in (spec §9 default en-US).
+    language: text('language').notNull().default('en-US'),
+    // Consent: set when the customer opts out of texts or emails (STOP and friends arrive with messaging).
+    smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
+    emailOptedOutAt: timestamp('email_opted_out_at', { withTimezone: true }),
+    // Spec §7 update_last_viewed: when staff last opened the customer (read state of the conversation).
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    // Voiding keeps history (design.md §5); a merged customer is voided and points at the survivor.
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,9 +55,28 @@ export const customers = pgTable(
       .on(t.merchantId, t.externalId)
       .where(sql`${t.externalId} is not null`),
     index('customers_merchant_name_idx').on(t.merchantId, t.lastName, t.firstName),
-    index('customers_merchant_phone_idx').on(t.merchantId, t.smsPhoneNumber),
+    index('customers_merchant_created_idx').on(t.merchantId, t.createdAt),
+    // One live customer per phone in a merchant ('Phone Number is Already in Use'); also the phone
+    // prefix search (E.164 starts with +1, then the digits a person types).
+    uniqueIndex('customers_merchant_phone_key')
+      .on(t.merchantId, t.smsPhoneNumber.op('text_pattern_ops'))
+      .where(sql`${t.smsPhoneNumber} is not null and ${t.voidedAt} is null`),
+    index('customers_merchant_external_prefix_idx').on(
+      t.merchantId,
+      sql`lower(${t.externalId}) text_pattern_ops`,
+    ),
+    index('customers_merchant_email_prefix_idx').on(t.merchantId, sql`lower(${t.email}) text_pattern_ops`),
+    // Name search: substring match on "first last" through a trigram index (pg_trgm).
+    index('customers_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('customers_merchant_location_idx').on(t.merchantId, t.locationId),
   ],
 );
+
+export const accountStatuses = ['active', 'pending', 'inactive', 'closed'] as const;
+export const cadences = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 
 export const accounts = pgTable(
   'accounts',
@@ -48,21 +85,26 @@ export const accounts = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
+    // The primary borrower; co-borrowers are in account_co_borrowers.
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
-    status: text('status', { enum: ['active', 'pending', 'inactive', 'closed'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: accountStatuses }).notNull().default('active'),
     // Money is integer cents.
     amountDueCents: bigint('amount_due_cents', { mode: 'number' }).notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }),
-    cadence: text('cadence', { enum: ['weekly', 'biweekly', 'semimonthly', 'monthly'] }),
+    cadence: text('cadence', { enum: cadences }),
     vehicleYear: integer('vehicle_year'),
     vehicleMake: text('vehicle_make'),
     vehicleModel: text('vehicle_model'),
+    // Shown on the customer page; the autopay issue owns turning it on and off.
+    autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    // A merged account is closed and points at the survivor.
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => accounts.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,5 +114,10 @@ export const accounts = pgTable(
       .where(sql`${t.externalId} is not null`),
     index('accounts_customer_idx').on(t.customerId),
     index('accounts_merchant_due_idx').on(t.merchantId, t.dueDate),
+    index('accounts_merchant_status_idx').on(t.merchantId, t.status),
+    index('accounts_merchant_external_prefix_idx').on(
+      t.merchantId,
+      sql`lower(${t.externalId}) text_pattern_ops`,
+    ),
   ],
 );

@@ -1,0 +1,120 @@
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { accounts, customers } from './customers';
+import { merchants } from './merchants';
+import { accountTags } from './settings';
+import { users } from './users';
+
+// What hangs off a customer and their accounts: tags, co-borrowers, notes, payment methods and the history
+// timeline. Every row carries merchant_id so each query is scoped by merchant (design.md §5).
+
+export const accountTagLinks = pgTable(
+  'account_tag_links',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => accountTags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.tagId] }), index('account_tag_links_tag_idx').on(t.tagId)],
+);
+
+/** Customers who share an account with its primary borrower (accounts.customer_id). */
+export const accountCoBorrowers = pgTable(
+  'account_co_borrowers',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.customerId] }),
+    index('account_co_borrowers_customer_idx').on(t.customerId),
+  ],
+);
+
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    // Optional: a note about one of the customer's accounts.
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+export const paymentMethodTypes = ['CREDIT', 'DEBIT', 'CHECKING', 'SAVINGS'] as const;
+
+/**
+ * A saved way to pay (spec §3 Payment method option). Only masks are stored: card and account numbers never
+ * reach our database (design.md §8); the payments issue adds the processor's token.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentType: text('payment_type', { enum: paymentMethodTypes }).notNull(),
+    cardType: text('card_type'),
+    nickname: text('nickname').notNull().default(''),
+    maskedCardNumber: text('masked_card_number'),
+    maskedAccountNumber: text('masked_account_number'),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_methods_customer_idx').on(t.customerId)],
+);
+
+/**
+ * The customer's history timeline: one row per change (created, updated, voided, account changes, tags,
+ * co-borrowers, notes, merges), newest first by (customer, created_at). Messages and payments join the
+ * timeline from their own tables when those features land.
+ */
+export const customerEvents = pgTable(
+  'customer_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    // e.g. 'customer.created', 'customer.updated', 'account.updated', 'note.added', 'co_borrower.linked'.
+    kind: text('kind').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // What changed: { field: [before, after] } for updates, or the facts of the event.
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_events_customer_idx').on(t.customerId, t.createdAt)],
+);

@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import {
+  dateOfBirthSchema,
+  emailSchema,
+  isIsoDate,
+  optionalPhoneSchema,
+  optionalString,
+  requiredDollarsSchema,
+  requiredString,
+  usPostalCodeSchema,
+  usStateSchema,
+  validationMessages,
+} from '../validation';
+import { accountTagSchema } from './account-tags';
+import { MAX_PAGE_SIZE, pageOf, pageQuerySchema } from './paging';
+
+// Customers and their accounts (spec §2 Customers, §3 Customer and Account, §7 Customers). Requests carry
+// what a person types (amounts as dollars '125.50', phones as typed, dates YYYY-MM-DD); answers carry
+// integer cents (*_cents), E.164 phones and ISO dates, which the web formats with format.ts.
+
+export const accountStatuses = ['active', 'pending', 'inactive', 'closed'] as const;
+export const accountStatusSchema = z.enum(accountStatuses, { error: validationMessages.required });
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const cadences = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+export const cadenceSchema = z.enum(cadences, { error: validationMessages.required });
+export type Cadence = z.infer<typeof cadenceSchema>;
+export const cadenceLabels: Record<Cadence, string> = {
+  weekly: 'Weekly',
+  biweekly: 'Biweekly',
+  semimonthly: 'Semi-monthly',
+  monthly: 'Monthly',
+};
+
+/** Message languages (spec §9 default en-US). */
+export const customerLanguages = ['en-US', 'es-US'] as const;
+export const customerLanguageSchema = z.enum(customerLanguages, { error: validationMessages.required });
+
+/** Another customer as other records show them (co-borrowers, primary borrowers, opt-out answers). */
+export const customerRefSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  external_id: z.string().nullable(),
+  sms_phone_number: z.string().nullable(),
+});
+export type CustomerRef = z.infer<typeof customerRefSchema>;
+
+export const locationRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const customerAccountSchema = z.object({
+  id: z.string(),
+  /** The primary borrower. */
+  customer_id: z.string(),
+  /** How the customer whose page this is relates to the account. */
+  role: z.enum(['primary', 'co_borrower']),
+  primary_customer: customerRefSchema,
+  external_id: z.string().nullable(),
+  location: locationRefSchema.nullable(),
+  status: accountStatusSchema,
+  amount_due_cents: z.number().int(),
+  /** YYYY-MM-DD */
+  due_date: z.string().nullable(),
+  cadence: cadenceSchema.nullable(),
+  vehicle_year: z.number().int().nullable(),
+  vehicle_make: z.string().nullable(),
+  vehicle_model: z.string().nullable(),
+  autopay_enabled: z.boolean(),
+  tags: z.array(accountTagSchema),
+  co_borrowers: z.array(customerRefSchema),
+  merged_into_id: z.string().nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type CustomerAccount = z.infer<typeof customerAccountSchema>;
+
+// GET /api/merchants/{id}/customers/{customer_id}/
+export const customerSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  external_id: z.string().nullable(),
+  email: z.string().nullable(),
+  /** E.164, e.g. '+12145550100'. */
+  sms_phone_number: z.string().nullable(),
+  location: locationRefSchema.nullable(),
+  address_line1: z.string(),
+  address_line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  date_of_birth: z.string().nullable(),
+  language: customerLanguageSchema,
+  sms_opted_out: z.boolean(),
+  email_opted_out: z.boolean(),
+  last_viewed_at: z.string().nullable(),
+  /** Set when the customer was voided (DELETE); a voided customer keeps its history. */
+  voided_at: z.string().nullable(),
+  merged_into_id: z.string().nullable(),
+  /** Accounts the customer holds, then those they co-borrow. */
+  accounts: z.array(customerAccountSchema),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** One account as a list row shows it. */
+export const accountSummarySchema = z.object({
+  id: z.string(),
+  external_id: z.string().nullable(),
+  status: accountStatusSchema,
+  amount_due_cents: z.number().int(),
+  due_date: z.string().nullable(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+export const customerListItemSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  external_id: z.string().nullable(),
+  email: z.string().nullable(),
+  sms_phone_number: z.string().nullable(),
+  location: locationRefSchema.nullable(),
+  sms_opted_out: z.boolean(),
+  email_opted_out: z.boolean(),
+  /** The customer's own accounts (not co-borrowed ones), open ones first. */
+  accounts: z.array(accountSummarySchema),
+  created: z.string(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+export const customerPageSchema = pageOf(customerListItemSchema);
+
+/** Server-side sort of the customer list; '-' sorts descending (spec §2 sortable table). */
+export const customerOrderings = [
+  'last_name',
+  '-last_name',
+  'external_id',
+  '-external_id',
+  'created',
+  '-created',
+] as const;
+export const customerSearchFields = ['name', 'external_id', 'phone', 'email'] as const;
+export type CustomerSearchField = (typeof customerSearchFields)[number];
+
+const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+// GET /api/merchants/{id}/customers/?search=&field=&location=&account_status=&tag=&opted_out=&ordering=
+export const customersQuerySchema = pageQuerySchema.extend({
+  /** Name, external id, phone or email; `field` narrows it, otherwise the server tells by its shape. */
+  search: z.string().trim().max(200).optional(),
+  field: z.enum(customerSearchFields).optional(),
+  location: z.uuid().optional(),
+  account_status: accountStatusSchema.optional(),
+  tag: z.uuid().optional(),
+  opted_out: booleanParam.optional(),
+  ordering: z.enum(customerOrderings).default('last_name'),
+});
+export type CustomersQuery = z.input<typeof customersQuerySchema>;
+
+/** Empty text means none: stored as null. */
+const optionalNullable = (max: number) => optionalString(max).transform((value) => value || null);
+const optionalEmail = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((value) => value ?? '')
+  .pipe(z.union([z.literal(''), emailSchema]))
+  .transform((value) => value || null);
+const optionalDateOfBirth = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((value) => value ?? '')
+  .pipe(z.union([z.literal(''), dateOfBirthSchema]))
+  .transform((value) => value || null);
+const optionalIsoDate = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || isIsoDate(value), { error: validationMessages.date })
+  .transform((value) => value || null);
+const optionalState = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value ?? '')
+  .pipe(z.union([z.literal(''), usStateSchema]));
+const optionalPostalCode = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value ?? '')
+  .pipe(z.union([z.literal(''), usPostalCodeSchema]));
+
+// PUT .../customers/{customer_id}/bp_information/ (the whole customer), and the customer part of create.
+export const customerWriteSchema = z.object({
+  first_name: requiredString().max(100, { error: validationMessages.maxLength }),
+  last_name: requiredString().max(100, { error: validationMessages.maxLength }),
+  /** The merchant's own customer number (spec 'Customer ID'); unique in the merchant. */
+  external_id: optionalNullable(100),
+  email: optionalEmail,
+  sms_phone_number: optionalPhoneSchema,
+  /** One of the merchant's locations ('Customer does not belong to provided merchant location'). */
+  location: requiredString(),
+  address_line1: optionalString(200),
+  address_line2: optionalString(200),
+  city: optionalString(100),
+  state: optionalState,
+  postal_code: optionalPostalCode,
+  date_of_birth: optionalDateOfBirth,
+  language: customerLanguageSchema.default('en-US'),
+});
+export type CustomerWriteInput = z.input<typeof customerWriteSchema>;
+export type CustomerWrite = z.output<typeof customerWriteSchema>;
+
+const thisYear = new Date().getUTCFullYear();
+const optionalVehicleYear = z
+  .union([z.string(), z.number()])
+  .optional()
+  .nullable()
+  .transform((value) => (value === undefined || value === null ? '' : String(value).trim()))
+  .refine((value) => value === '' || (/^\d{4}$/.test(value) && Number(value) >= 1900), {
+    error: messages.vehicleYear,
+  })
+  .transform((value) => (value === '' ? null : Number(value)))
+  .refine((value) => value === null || value <= thisYear + 2, { error: messages.vehicleYear });
+
+// POST .../customers/{customer_id}/accounts/ and PUT .../accounts/{account_id}/ (the whole account).
+export const accountWriteSchema = z.object({
+  /** The account number in the merchant's books ('Account with provided external ID already exists'). */
+  external_id: optionalNullable(100),
+  status: accountStatusSchema.default('active'),
+  amount_due: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }),
+  due_date: optionalIsoDate,
+  cadence: cadenceSchema.nullable().optional().default(null),
+  vehicle_year: optionalVehicleYear,
+  vehicle_make: optionalNullable(100),
+  vehicle_model: optionalNullable(100),
+  /** Defaults to the customer's location. */
+  location: z.string().trim().optional().nullable(),
+  /** Ids of the merchant's account tags. */
+  tags: z.array(z.string()).max(100).default([]),
+});
+export type AccountWriteInput = z.input<typeof accountWriteSchema>;
+export type AccountWrite = z.output<typeof accountWriteSchema>;
+
+// POST /api/merchants/{id}/customers/ — a customer with their first account (absent: no account yet).
+export const customerCreateSchema = customerWriteSchema.extend({ account: accountWriteSchema.optional() });
+export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
+export type CustomerCreate = z.output<typeof customerCreateSchema>;
+
+// Notes: GET/POST .../customers/{customer_id}/notes/, PUT .../notes/{note_id}/ (is_note_update_allowed).
+export const personRefSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
+export const customerNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  account_id: z.string().nullable(),
+  author: personRefSchema.nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type CustomerNote = z.infer<typeof customerNoteSchema>;
+export const customerNotePageSchema = pageOf(customerNoteSchema);
+export const customerNoteWriteSchema = z.object({
+  body: requiredString().max(5000, { error: validationMessages.maxLength }),
+  account: z.string().trim().optional().nullable(),
+});
+export type CustomerNoteWriteInput = z.input<typeof customerNoteWriteSchema>;
+
+// POST .../customers/{customer_id}/accounts/{account_id}/co_borrowers/ {customer};
+// DELETE .../co_borrowers/{co_borrower_id}/. Both answer the account.
+export const coBorrowerLinkSchema = z.object({ customer: requiredString() });
+
+// GET .../customers/{customer_id}/history/?cursor=&page_size= — newest first.
+export const historyEventSchema = z.object({
+  id: z.string(),
+  /** 'customer.created', 'customer.updated', 'customer.voided', 'account.created', 'account.updated',
+   * 'note.added', 'note.updated', 'co_borrower.linked', 'co_borrower.unlinked', 'customer.merged', ... */
+  kind: z.string(),
+  account_id: z.string().nullable(),
+  actor: personRefSchema.nullable(),
+  /** Updates: { field: [before, after] }; other kinds: the facts of the event (e.g. a note's body). */
+  details: z.record(z.string(), z.unknown()),
+  created: z.string(),
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+export const historyPageSchema = cursorPageOf(historyEventSchema);
+export const cursorQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+});
+
+// GET .../customers/{customer_id}/payment_methods/ (spec §3 Payment method option).
+export const paymentMethodOptionSchema = z.object({
+  id: z.string(),
+  /** CREDIT, DEBIT or another account type (CHECKING, SAVINGS). */
+  payment_type: z.string(),
+  card_type: z.string().nullable(),
+  nickname: z.string(),
+  masked_card_number: z.string().nullable(),
+  masked_account_number: z.string().nullable(),
+});
+export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
+export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);
+
+// POST /api/merchants/{id}/customers/retrieve_optouts/ — which of these customers may be messaged.
+export const retrieveOptoutsSchema = z.object({
+  /** Our customer ids, or the merchant's external ids with find_by_external (a CSV upload). */
+  customers: z.array(z.string().trim().min(1).max(100)).max(100_000),
+  find_by_external: z.boolean().default(false),
+});
+export const retrieveOptoutsAnswerSchema = z.object({
+  /** Known customers who opted out of texts: left out of a send. */
+  optout_customers: z.array(customerRefSchema),
+  /** Known customers who may be messaged. */
+  customers: z.array(customerRefSchema),
+  /** The ids that match no live customer of the merchant, as sent. */
+  unknown_customers: z.array(z.string()),
+});
+export type RetrieveOptoutsAnswer = z.infer<typeof retrieveOptoutsAnswerSchema>;
+
+// POST /api/merchants/{id}/customer_accounts/ — list merchant customer accounts (spec §7): one row per
+// (customer, account), for pickers (compose, merge tools).
+export const customerAccountsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  /** Only these customers (ids). */
+  customers: z.array(z.string()).max(MAX_PAGE_SIZE).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
+export const customerAccountRowSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  /** Customer id. */
+  customer: z.string(),
+  /** Account id. */
+  account: z.string(),
+  customer_external_id: z.string().nullable(),
+  account_external_id: z.string().nullable(),
+  sms_phone_number: z.string().nullable(),
+  status: accountStatusSchema,
+  amount_due_cents: z.number().int(),
+  due_date: z.string().nullable(),
+});
+export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
+export const customerAccountRowPageSchema = pageOf(customerAccountRowSchema);
