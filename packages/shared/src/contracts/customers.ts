@@ -274,8 +274,14 @@ export const customerNoteWriteSchema = z.object({
 export type CustomerNoteWriteInput = z.input<typeof customerNoteWriteSchema>;
 
 // POST .../customers/{customer_id}/accounts/{account_id}/co_borrowers/ {customer};
-// DELETE .../co_borrowers/{co_borrower_id}/. Both answer the account.
+// DELETE .../co_borrowers/{co_borrower_id}/ (the co-borrower's customer id). Both answer the account's
+// co-borrowers as they are after the change.
 export const coBorrowerLinkSchema = z.object({ customer: requiredString() });
+export const accountCoBorrowersSchema = z.object({
+  account_id: z.string(),
+  co_borrowers: z.array(customerRefSchema),
+});
+export type AccountCoBorrowers = z.infer<typeof accountCoBorrowersSchema>;
 
 // GET .../customers/{customer_id}/history/?cursor=&page_size= — newest first.
 export const historyEventSchema = z.object({
