@@ -157,7 +157,11 @@ export const customersQuerySchema = pageQuerySchema.extend({
   opted_out: booleanParam.optional(),
   ordering: z.enum(customerOrderings).default('last_name'),
 });
-export type CustomersQuery = z.input<typeof customersQuerySchema>;
+/** What a client sends: every value as it travels in the query string. */
+export type CustomersQuery = Omit<z.input<typeof customersQuerySchema>, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
 
 /** Empty text means none: stored as null. */
 const optionalNullable = (max: number) => optionalString(max).transform((value) => value || null);
