@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
 import { accounts, customers, merchants } from '../schema';
 import { createTestDatabase } from '../../test/database';
+import { toE164Phone } from '@paylane/shared/validation';
 import { seedScale } from './scale';
 
 describe('seedScale', () => {
@@ -12,12 +13,20 @@ describe('seedScale', () => {
   });
   afterAll(() => database.close());
 
-  it('spreads customers, each with an account, over the merchants', async () => {
+  it('spreads customers, each with an account and every tenth with two, over the merchants', async () => {
     await seedScale(database.db, { merchants: 3, customers: 250, batchSize: 100 });
     const [customerTotal] = await database.db.select({ n: count() }).from(customers);
     const [accountTotal] = await database.db.select({ n: count() }).from(accounts);
     expect(customerTotal?.n).toBe(250);
-    expect(accountTotal?.n).toBe(250);
+    expect(accountTotal?.n).toBe(275);
+    const phones = await database.db.select({ phone: customers.smsPhoneNumber }).from(customers);
+    const valid = phones.filter(({ phone }) => phone && toE164Phone(phone) === phone);
+    expect(valid).toHaveLength(250);
+    expect(new Set(phones.map(({ phone }) => phone)).size).toBe(250);
+    // A second run on the same database adds to it without colliding on phones or external ids.
+    await seedScale(database.db, { merchants: 1, customers: 50, batchSize: 50 });
+    const [afterRerun] = await database.db.select({ n: count() }).from(customers);
+    expect(afterRerun?.n).toBe(300);
     const [first] = await database.db.select().from(merchants).limit(1);
     const [perMerchant] = await database.db
       .select({ n: count() })
