@@ -10,7 +10,7 @@ import {
   useMerchants,
 } from '../../../features/merchants/api/list-merchants';
 import { MerchantsTable } from '../../../features/merchants/components/merchants-table';
-import { PageFooter } from '../../../features/merchants/components/page-footer';
+import { PageFooter } from '../../../components/page-footer';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
 
 const SEARCH_DELAY_MS = 300;
