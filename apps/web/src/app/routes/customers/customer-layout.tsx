@@ -1,6 +1,171 @@
-import { Outlet } from 'react-router';
+import { Alert, Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Customer } from '@paylane/shared/contracts/customers';
+import { formatPhone } from '@paylane/shared/format';
+import { messages } from '@paylane/shared/messages';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { useCustomer } from '../../../features/customers/api/get-customer';
+import { useUpdateLastViewedOnOpen } from '../../../features/customers/api/update-last-viewed';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
+import { useCan } from '../../../features/profile/hooks/use-can';
+import { formatDateTime } from '../../../lib/date-time';
+import { QueryFallback } from '../merchant-setup/setup-page';
+import type { CustomerPageContext } from './customer-page-context';
 
-/** /merchants/{merchantID}/customers/{customerID}: the customer's header and tabs (being built). */
+/** The sub-views of spec §2 (ituran-view and ai-collector come with their integrations). */
+const customerTabs = [
+  { path: '', label: 'Account Details' },
+  { path: 'history', label: 'History' },
+  { path: 'notes', label: 'Notes' },
+  { path: 'co-borrowers', label: 'Co-Borrowers' },
+  { path: 'payment-methods', label: 'Payment Methods' },
+] as const;
+
+const customerName = (customer: Customer) => `${customer.first_name} ${customer.last_name}`.trim();
+
+export const customerBasePath = (merchantId: string, customerId: string) =>
+  `/merchants/${encodeURIComponent(merchantId)}/customers/${encodeURIComponent(customerId)}`;
+
+/** /merchants/{merchantID}/customers/{customerID}: who the customer is, the tabs, then the open sub-view. */
 export function CustomerLayout() {
-  return <Outlet />;
+  const { merchantID = '', customerID = '' } = useParams();
+  const { data: customer, isError } = useCustomer(merchantID, customerID);
+  const { data: merchant } = useMerchant(merchantID);
+  const mayUpdateCustomer = useCan('updateCustomer', merchantID);
+  const mayUpdateNotes = useCan('updateNotes', merchantID);
+  useUpdateLastViewedOnOpen(merchantID, customerID);
+
+  if (!customer) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Customer
+        </Title>
+        <QueryFallback isError={isError} />
+      </Stack>
+    );
+  }
+  const isVoided = customer.voided_at !== null;
+  const context: CustomerPageContext = {
+    merchantId: merchantID,
+    customer,
+    timeZone: merchant?.time_zone,
+    canUpdateCustomer: mayUpdateCustomer && !isVoided,
+    canUpdateNotes: mayUpdateNotes && !isVoided,
+  };
+  const base = customerBasePath(merchantID, customerID);
+  return (
+    <Stack gap="md">
+      <title>{`${customerName(customer)} · Paylane`}</title>
+      <Anchor component={Link} to={`/merchants/${encodeURIComponent(merchantID)}/customers`} size="sm">
+        ← Customers
+      </Anchor>
+      <CustomerHeader customer={customer} editPath={context.canUpdateCustomer ? `${base}/detail` : null} />
+      <CustomerNotices customer={customer} merchantId={merchantID} timeZone={context.timeZone} />
+      <CustomerTabs base={base} />
+      <Outlet context={context} />
+    </Stack>
+  );
+}
+
+function CustomerHeader({ customer, editPath }: { customer: Customer; editPath: string | null }) {
+  const facts = [
+    { label: 'Customer ID', value: customer.external_id },
+    { label: 'Phone', value: formatPhone(customer.sms_phone_number) },
+    { label: 'Email', value: customer.email },
+    { label: 'Location', value: customer.location?.name },
+  ];
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={6}>
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {customerName(customer)}
+          </Title>
+          {customer.sms_opted_out ? (
+            <Badge color="red.1" autoContrast variant="filled">
+              Opted out of texts
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap="xl" component="dl" m={0}>
+          {facts.map((fact) => (
+            <Box key={fact.label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {fact.label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {fact.value || '—'}
+              </Text>
+            </Box>
+          ))}
+        </Group>
+      </Stack>
+      {editPath ? (
+        <Button component={Link} to={editPath} variant="light">
+          Edit
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function CustomerNotices(props: { customer: Customer; merchantId: string; timeZone: string | undefined }) {
+  const { customer, merchantId, timeZone } = props;
+  return (
+    <>
+      {customer.voided_at ? (
+        <Alert color="gray" variant="light" title={messages.customerVoided}>
+          {`Voided ${formatDateTime(customer.voided_at, timeZone)}. Its accounts, notes and history are kept as they were; nothing can be changed.`}
+        </Alert>
+      ) : null}
+      {customer.merged_into_id ? (
+        <Alert color="gray" variant="light" title="This customer was merged into another customer">
+          <Anchor component={Link} to={customerBasePath(merchantId, customer.merged_into_id)} size="sm">
+            Open the customer it was merged into
+          </Anchor>
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The sub-views as links (each has its own address); the open one carries aria-current="page". */
+function CustomerTabs({ base }: { base: string }) {
+  const { pathname } = useLocation();
+  const open = pathname.startsWith(base) ? (pathname.slice(base.length).split('/')[1] ?? '') : '';
+  return (
+    <Box
+      component="nav"
+      aria-label="Customer sections"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {customerTabs.map((tab) => {
+          const isOpen = tab.path === open;
+          return (
+            <li key={tab.path}>
+              <Anchor
+                component={Link}
+                to={tab.path ? `${base}/${tab.path}` : base}
+                aria-current={isOpen ? 'page' : undefined}
+                underline="never"
+                c={isOpen ? undefined : 'dark'}
+                fw={isOpen ? 600 : 400}
+                size="sm"
+                display="block"
+                px="md"
+                py="xs"
+                style={{
+                  borderBottom: `2px solid ${isOpen ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
+                  marginBottom: -1,
+                }}
+              >
+                {tab.label}
+              </Anchor>
+            </li>
+          );
+        })}
+      </Group>
+    </Box>
+  );
 }

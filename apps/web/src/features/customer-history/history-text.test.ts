@@ -1,0 +1,69 @@
+import type { HistoryEvent } from '@paylane/shared/contracts/customers';
+import { describe, expect, it } from 'vitest';
+import { describeEvent, formatFieldValue } from './history-text';
+
+const event = (kind: string, details: Record<string, unknown>): HistoryEvent => ({
+  id: 'e1',
+  kind,
+  account_id: null,
+  actor: null,
+  details,
+  created: '2026-07-04T20:05:00.000Z',
+});
+const ref = (first_name: string, last_name: string) => ({ id: 'x', first_name, last_name });
+
+describe('history sentences', () => {
+  it('tells a merge from either side', () => {
+    const facts = { survivor: ref('Ada', 'Lovelace'), merged: ref('Adah', 'Lovelace') };
+    expect(describeEvent(event('customer.merged', { role: 'survivor', ...facts }), null).sentence).toBe(
+      'Merged Adah Lovelace into this customer',
+    );
+    expect(describeEvent(event('customer.merged', { role: 'merged', ...facts }), null).sentence).toBe(
+      'Merged this customer into Ada Lovelace',
+    );
+  });
+
+  it('shows an edited note’s new text and an unlink without a known account', () => {
+    const edited = describeEvent(event('note.updated', { note_id: 'n1', body: ['Old', 'New'] }), null);
+    expect(edited).toEqual({ sentence: 'Edited a note', body: 'New', changes: [] });
+    expect(
+      describeEvent(event('co_borrower.unlinked', { customer: ref('Grace', 'Hopper') }), null).sentence,
+    ).toBe('Removed Grace Hopper as a co-borrower from an account');
+  });
+
+  it('names account fields as the account form does and leaves ids out of the changes', () => {
+    const text = describeEvent(
+      event('account.updated', {
+        account_id: ['a', 'b'],
+        external_id: ['A-1', 'A-2'],
+        tags: [[{ id: 't1', name: 'VIP' }], []],
+        autopay_enabled: [false, true],
+        cadence: [null, 'semimonthly'],
+        status: ['active', 'closed'],
+      }),
+      'Account A-1',
+    );
+    expect(text.sentence).toBe('Updated Account A-1');
+    expect(text.changes.map((change) => `${change.label}: ${change.before} → ${change.after}`)).toEqual([
+      'Account Number: A-1 → A-2',
+      'Tags: VIP → (none)',
+      'Autopay: Off → On',
+      'Cadence: (empty) → Semi-monthly',
+      'Status: Active → Closed',
+    ]);
+  });
+
+  it('reads an event kind it does not know yet instead of hiding it', () => {
+    const text = describeEvent(event('account.autopay_enabled', { vehicle_color: ['red', 'blue'] }), null);
+    expect(text.sentence).toBe('Account autopay enabled');
+    expect(text.changes).toEqual([{ label: 'Vehicle color', before: 'red', after: 'blue' }]);
+  });
+
+  it('formats values in the formats of spec §9', () => {
+    expect(formatFieldValue('amount_due_cents', -500)).toBe('($5.00)');
+    expect(formatFieldValue('date_of_birth', '1980-07-04')).toBe('07/04/1980');
+    expect(formatFieldValue('sms_opted_out', true)).toBe('Yes');
+    expect(formatFieldValue('location', { id: 'l1', name: 'North Lot' })).toBe('North Lot');
+    expect(formatFieldValue('email', '')).toBe('(empty)');
+  });
+});
