@@ -16,6 +16,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { merchantUserRoutes } from './modules/merchant-users/merchant-users.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { mergeRoutes } from './modules/merge/merge.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { merchantRoutes } from './modules/merchants/merchants.routes';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(merchantUserRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(mergeRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
 
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
