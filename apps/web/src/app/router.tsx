@@ -10,6 +10,7 @@ import { createRequireUserLoader } from './route-guards';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
+import { toolsRoutes } from './routes/tools/tools-routes';
 
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -114,6 +115,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...merchantAdminRoutes(queryClient),
             ...merchantSetupRoutes(queryClient),
             ...settingsRoutes(queryClient),
+            ...toolsRoutes(queryClient),
           ],
         },
         {

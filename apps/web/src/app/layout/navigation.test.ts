@@ -87,6 +87,32 @@ describe('buildNavigation', () => {
   });
 });
 
+describe('the Tools section', () => {
+  const tools = (input: NavigationInput) =>
+    buildNavigation(input).find((section) => section.label === 'Tools')?.items ?? [];
+  const mergeLinks = [
+    { label: 'Merge Customers', to: '/tools/merge-customers' },
+    { label: 'Merge Accounts', to: '/tools/merge-accounts' },
+  ];
+
+  it('gives admins and super admins the merge tools (mergeRecords)', () => {
+    expect(tools({ ...base, isSuperAdmin: false, roles: ['admin'] })).toEqual(mergeLinks);
+    expect(tools({ ...base, isSuperAdmin: true, roles: ['super_admin'] })).toEqual(mergeLinks);
+    const custom = { ...base, merchant: { ...merchantA, check_custom_roles: true } };
+    expect(tools({ ...custom, isSuperAdmin: false, roles: ['admin'] })).toEqual(mergeLinks);
+  });
+
+  it('leaves the section out for staff, custom roles and without a merchant', () => {
+    expect(tools({ ...base, isSuperAdmin: false, roles: ['staff'] })).toEqual([]);
+    const custom = { ...base, merchant: { ...merchantA, check_custom_roles: true } };
+    const flags = { is_customer_update_allowed: true, is_note_update_allowed: true };
+    expect(tools({ ...custom, isSuperAdmin: false, roles: ['Closer', 'staff'], flags })).toEqual([]);
+    expect(tools({ merchantId: null, merchant: null, isSuperAdmin: true, roles: ['super_admin'] })).toEqual(
+      [],
+    );
+  });
+});
+
 describe('isNavItemActive', () => {
   it('lights Home on its sub-pages and other links on their sub-paths', () => {
     expect(isNavItemActive('/', '/failed-payments')).toBe(true);

@@ -53,6 +53,14 @@ function candidates(
       ],
     },
     {
+      // Spec §2 Tools: they work in the current merchant.
+      label: 'Tools',
+      items: [
+        { label: 'Merge Customers', to: '/tools/merge-customers', needs: 'mergeRecords' },
+        { label: 'Merge Accounts', to: '/tools/merge-accounts', needs: 'mergeRecords' },
+      ],
+    },
+    {
       label: 'Administration',
       items: [
         { label: 'Locations', to: scoped('/locations'), needs: 'manageMerchantSetup' },
