@@ -16,6 +16,10 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { merchantUserRoutes } from './modules/merchant-users/merchant-users.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { accountRoutes } from './modules/customers/accounts.routes';
+import { customerLookupRoutes } from './modules/customers/customer-lookups.routes';
+import { customerHistoryRoutes } from './modules/customer-history/customer-history.routes';
 import { mergeRoutes } from './modules/merge/merge.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -86,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(merchantUserRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(customerRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
+  await app.register(customerLookupRoutes, { ctx });
+  await app.register(customerHistoryRoutes, { ctx });
   await app.register(mergeRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
 

@@ -77,6 +77,27 @@ describe('tenant isolation of the ids inside a merchant path', () => {
     });
     await record('role_id', 'roles', { role_name: `${RIVAL} Closer`, role_description: 'rival' });
     await record('tag_id', 'account-tags', { name: `${RIVAL} Tag` });
+    // One body serves every route naming the customer: the customer's fields, an account's (amount_due) and
+    // the fields of routes under the customer (a note's body, a co-borrower to link); each schema keeps its own.
+    const customer = await record('customer_id', 'customers', {
+      first_name: 'Rhea',
+      last_name: RIVAL,
+      external_id: 'RIVAL-C1',
+      email: 'rhea.customer@rival.test',
+      sms_phone_number: '5125550102',
+      location,
+      amount_due: '100.00',
+      body: `${RIVAL} note`,
+      customer: 'rival-customer',
+    });
+    const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
+    const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);
+    foreign.push({
+      param: 'account_id',
+      id: account.id,
+      readPath: `${base}/customers/${customer}/`,
+      body: accountBody,
+    });
     const keyBody = { name: `${RIVAL} Key` };
     const key = await createAsSuperAdmin(`${base}/api_keys/`, keyBody);
     foreign.push({ param: 'api_key_id', id: key.id, readPath: `${base}/api_keys/`, body: keyBody });

@@ -65,6 +65,7 @@ const enUS = {
   coBorrowerLinked: 'This customer is already a co-borrower on the account',
   tagUnknown: 'Tag does not belong to this merchant',
   vehicleYear: 'Vehicle year is not valid',
+  invalidCursor: 'Invalid cursor',
   // Merge tools (issue 4).
   mergeSameCustomer: 'Choose two different customers to merge',
   mergeSameAccount: 'Choose two different accounts to merge',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import {
   dateOfBirthSchema,
-  emailSchema,
   isIsoDate,
   optionalPhoneSchema,
   optionalString,
@@ -171,8 +170,18 @@ const optionalEmail = z
   .optional()
   .nullable()
   .transform((value) => value ?? '')
-  .pipe(z.union([z.literal(''), emailSchema]))
-  .transform((value) => value || null);
+  // Not emailSchema inside the union: a union whose options all end in a pipe or transform reports only
+  // 'Invalid input'; plain checks let zod report the failing option's own words ('Email is not valid').
+  .pipe(
+    z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(254, { error: validationMessages.maxLength })
+        .regex(z.regexes.email, { error: validationMessages.email }),
+    ]),
+  )
+  .transform((value) => value.toLowerCase() || null);
 const optionalDateOfBirth = z
   .string()
   .trim()
@@ -362,3 +371,7 @@ export const customerAccountRowSchema = z.object({
 });
 export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
 export const customerAccountRowPageSchema = pageOf(customerAccountRowSchema);
+
+// POST .../customers/{customer_id}/update_last_viewed/ (spec §7) — when staff last opened the customer.
+export const lastViewedAnswerSchema = z.object({ last_viewed_at: z.string() });
+export type LastViewedAnswer = z.infer<typeof lastViewedAnswerSchema>;

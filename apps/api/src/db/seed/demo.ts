@@ -12,6 +12,7 @@ import {
 } from '../schema';
 import type { Cipher } from '../../lib/encryption';
 import { hashPassword } from '../../modules/auth/passwords';
+import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of spec §5. */
@@ -84,12 +85,18 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
         },
       ])
       .returning();
-    await seedDemoCustomers(
+    const seeded = await seedDemoCustomers(
       tx as unknown as Db,
       merchant.id,
       demoLocations.map((l) => l.id),
       now,
     );
+    await seedDemoCustomerExtras(tx as unknown as Db, {
+      merchantId: merchant.id,
+      authorId: admin.id,
+      now,
+      ...seeded,
+    });
     await seedDemoMerchantSetup(tx as unknown as Db, merchant.id, demoLocations, cipher);
   });
   return true;
@@ -135,12 +142,7 @@ async function seedDemoMerchantSetup(
   });
 }
 
-async function seedDemoCustomers(
-  db: Db,
-  merchantId: string,
-  locationIds: string[],
-  now: Date,
-): Promise<void> {
+async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string[], now: Date) {
   const customerRows = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
     const firstName = SAMPLE_FIRST_NAMES[i % SAMPLE_FIRST_NAMES.length] ?? 'Pat';
     const lastName = SAMPLE_LAST_NAMES[(i * 5) % SAMPLE_LAST_NAMES.length] ?? 'Doe';
@@ -155,27 +157,34 @@ async function seedDemoCustomers(
       smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
     };
   });
-  const inserted = await db
-    .insert(customers)
-    .values(customerRows)
-    .returning({ id: customers.id, locationId: customers.locationId });
-  await db.insert(accounts).values(
-    inserted.map((customer, i) => {
-      const [make, model] = VEHICLES[i % VEHICLES.length] ?? ['Ford', 'Focus'];
-      const due = new Date(now.getTime() + ((i % 21) - 7) * 86_400_000);
-      return {
-        merchantId,
-        customerId: customer.id,
-        locationId: customer.locationId,
-        externalId: `ACC-${5001 + i}`,
-        status: i % 12 === 11 ? ('inactive' as const) : ('active' as const),
-        amountDueCents: 25_000 + ((i * 1_737) % 40_000),
-        dueDate: due.toISOString().slice(0, 10),
-        cadence: CADENCES[i % CADENCES.length] ?? 'monthly',
-        vehicleYear: 2014 + (i % 10),
-        vehicleMake: make,
-        vehicleModel: model,
-      };
-    }),
-  );
+  const inserted = await db.insert(customers).values(customerRows).returning({
+    id: customers.id,
+    locationId: customers.locationId,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    externalId: customers.externalId,
+  });
+  const insertedAccounts = await db
+    .insert(accounts)
+    .values(
+      inserted.map((customer, i) => {
+        const [make, model] = VEHICLES[i % VEHICLES.length] ?? ['Ford', 'Focus'];
+        const due = new Date(now.getTime() + ((i % 21) - 7) * 86_400_000);
+        return {
+          merchantId,
+          customerId: customer.id,
+          locationId: customer.locationId,
+          externalId: `ACC-${5001 + i}`,
+          status: i % 12 === 11 ? ('inactive' as const) : ('active' as const),
+          amountDueCents: 25_000 + ((i * 1_737) % 40_000),
+          dueDate: due.toISOString().slice(0, 10),
+          cadence: CADENCES[i % CADENCES.length] ?? 'monthly',
+          vehicleYear: 2014 + (i % 10),
+          vehicleMake: make,
+          vehicleModel: model,
+        };
+      }),
+    )
+    .returning({ id: accounts.id, customerId: accounts.customerId, externalId: accounts.externalId });
+  return { customers: inserted, accounts: insertedAccounts };
 }

@@ -1,0 +1,212 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  accountCoBorrowers,
+  accounts,
+  accountTagLinks,
+  accountTags,
+  customers,
+  locations,
+} from '../../db/schema';
+import { openAccountsFirst } from './customers-list.repository';
+
+export type AccountRow = typeof accounts.$inferSelect;
+/** The columns a person edits on an account (autopay and merges belong to other paths). */
+export type AccountData = Pick<
+  typeof accounts.$inferInsert,
+  | 'externalId'
+  | 'status'
+  | 'amountDueCents'
+  | 'dueDate'
+  | 'cadence'
+  | 'vehicleYear'
+  | 'vehicleMake'
+  | 'vehicleModel'
+  | 'locationId'
+>;
+export type CustomerRefRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  externalId: string | null;
+  smsPhoneNumber: string | null;
+};
+export type AccountWithPrimary = {
+  account: AccountRow;
+  primary: CustomerRefRow;
+  location: { id: string; name: string } | null;
+};
+
+const primaryCustomer = alias(customers, 'primary_customer');
+const refColumns = (table: typeof customers | typeof primaryCustomer) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  externalId: table.externalId,
+  smsPhoneNumber: table.smsPhoneNumber,
+});
+
+async function selectAccounts(db: Db, where: SQL, ordering: SQL[]): Promise<AccountWithPrimary[]> {
+  const rows = await db
+    .select({
+      account: accounts,
+      primary: refColumns(primaryCustomer),
+      locationId: locations.id,
+      locationName: locations.name,
+    })
+    .from(accounts)
+    .innerJoin(primaryCustomer, eq(primaryCustomer.id, accounts.customerId))
+    .leftJoin(locations, eq(locations.id, accounts.locationId))
+    .where(where)
+    .orderBy(...ordering);
+  return rows.map((row) => ({
+    account: row.account,
+    primary: row.primary,
+    location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
+  }));
+}
+
+/** The customer's own accounts (open ones first), then the accounts they co-borrow. */
+export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
+  const coBorrowed = sql`${accounts.id} in (select account_id from account_co_borrowers where merchant_id = ${merchantId} and customer_id = ${customerId})`;
+  return selectAccounts(
+    db,
+    and(
+      eq(accounts.merchantId, merchantId),
+      sql`(${accounts.customerId} = ${customerId} or ${coBorrowed})`,
+    ) as SQL,
+    [
+      desc(sql`${accounts.customerId} = ${customerId}`),
+      openAccountsFirst,
+      asc(accounts.createdAt),
+      asc(accounts.id),
+    ],
+  );
+}
+
+/** One account of the merchant whose primary borrower is the customer, or null. */
+export async function findOwnAccount(
+  db: Db,
+  { merchantId, customerId, accountId }: { merchantId: string; customerId: string; accountId: string },
+): Promise<AccountWithPrimary | null> {
+  const [row] = await selectAccounts(
+    db,
+    and(
+      eq(accounts.merchantId, merchantId),
+      eq(accounts.customerId, customerId),
+      eq(accounts.id, accountId),
+    ) as SQL,
+    [],
+  );
+  return row ?? null;
+}
+
+/** Tags of these accounts, by name. */
+export async function listTagsOfAccounts(db: Db, merchantId: string, accountIds: string[]) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ accountId: accountTagLinks.accountId, id: accountTags.id, name: accountTags.name })
+    .from(accountTagLinks)
+    .innerJoin(accountTags, eq(accountTags.id, accountTagLinks.tagId))
+    .where(
+      and(
+        eq(accountTagLinks.merchantId, merchantId),
+        sql`${accountTagLinks.accountId} = any(${sql.param(accountIds)}::uuid[])`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${accountTags.name})`), asc(accountTags.id));
+}
+
+/** Co-borrowers of these accounts, in the order they were linked. */
+export async function listCoBorrowersOfAccounts(db: Db, merchantId: string, accountIds: string[]) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ accountId: accountCoBorrowers.accountId, customer: refColumns(customers) })
+    .from(accountCoBorrowers)
+    .innerJoin(customers, eq(customers.id, accountCoBorrowers.customerId))
+    .where(
+      and(
+        eq(accountCoBorrowers.merchantId, merchantId),
+        sql`${accountCoBorrowers.accountId} = any(${sql.param(accountIds)}::uuid[])`,
+      ),
+    )
+    .orderBy(asc(accountCoBorrowers.createdAt), asc(customers.id));
+}
+
+export async function insertAccount(
+  db: Db,
+  input: { merchantId: string; customerId: string; data: AccountData; at: Date },
+): Promise<AccountRow> {
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      ...input.data,
+      merchantId: input.merchantId,
+      customerId: input.customerId,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateAccountRow(
+  db: Db,
+  { merchantId, id, data, at }: { merchantId: string; id: string; data: AccountData; at: Date },
+): Promise<AccountRow | null> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...data, updatedAt: at })
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** The account's tags become exactly these (ids already checked to be the merchant's). */
+export async function replaceAccountTags(
+  db: Db,
+  {
+    merchantId,
+    accountId,
+    tagIds,
+    at,
+  }: { merchantId: string; accountId: string; tagIds: string[]; at: Date },
+): Promise<void> {
+  await db
+    .delete(accountTagLinks)
+    .where(and(eq(accountTagLinks.merchantId, merchantId), eq(accountTagLinks.accountId, accountId)));
+  if (tagIds.length === 0) return;
+  await db
+    .insert(accountTagLinks)
+    .values(tagIds.map((tagId) => ({ merchantId, accountId, tagId, createdAt: at })));
+}
+
+/** Another account of the merchant carries this external id. */
+export async function isAccountExternalIdTaken(
+  db: Db,
+  { merchantId, externalId, exceptId }: { merchantId: string; externalId: string; exceptId?: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.merchantId, merchantId),
+        eq(accounts.externalId, externalId),
+        exceptId ? ne(accounts.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Those of the ids that are the merchant's tags. */
+export async function findMerchantTags(db: Db, merchantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: accountTags.id, name: accountTags.name })
+    .from(accountTags)
+    .where(and(eq(accountTags.merchantId, merchantId), inArray(accountTags.id, ids)));
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  customerAccountRowPageSchema,
+  customerAccountsQuerySchema,
+  retrieveOptoutsAnswerSchema,
+  retrieveOptoutsSchema,
+} from '@paylane/shared/contracts/customers';
+import type { AppContext } from '../../context';
+import { listMerchantCustomerAccounts, retrieveOptouts } from './customer-lookups.service';
+import { merchantIdOf, merchantParams } from './customers.routes';
+
+// 100,000 ids of up to 100 characters (spec §7 optouts for a CSV of a whole book) exceed the usual body limit.
+const OPTOUTS_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
+
+/** Spec §7: retrieve customer optouts, and list merchant customer accounts (both POST, for members). */
+export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const member = { access: { merchant: 'member' } } as const;
+
+  app.post(
+    '/api/merchants/:merchant_id/customers/retrieve_optouts/',
+    {
+      config: member,
+      bodyLimit: Math.max(ctx.config.bodyLimitBytes, OPTOUTS_BODY_LIMIT_BYTES),
+      schema: {
+        params: merchantParams,
+        body: retrieveOptoutsSchema,
+        response: { 200: retrieveOptoutsAnswerSchema },
+      },
+    },
+    (request) => retrieveOptouts(ctx, merchantIdOf(request), request.body),
+  );
+
+  app.post(
+    '/api/merchants/:merchant_id/customer_accounts/',
+    {
+      config: member,
+      schema: {
+        params: merchantParams,
+        body: customerAccountsQuerySchema,
+        response: { 200: customerAccountRowPageSchema },
+      },
+    },
+    (request) =>
+      listMerchantCustomerAccounts(ctx, merchantIdOf(request), { ...request.body, url: request.url }),
+  );
+};

@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CustomerSearchPlan } from './customer-search';
+
+// Each way of matching is its own subquery written with exactly the expression of its index, so PostgreSQL
+// answers each from that index (an OR across tables could only filter a scan of the merchant's customers).
+// The hits are unioned and joined back to the customer: `customers.id in (… union all …)`.
+
+/** Live customers of the merchant whose E.164 phone starts with the pattern (customers_merchant_phone_key). */
+const byPhone = (merchantId: string, pattern: string) =>
+  sql`select id from customers where merchant_id = ${merchantId} and voided_at is null and sms_phone_number like ${pattern}`;
+
+/** Customers whose own external id starts with the pattern (customers_merchant_external_prefix_idx). */
+const byCustomerExternalId = (merchantId: string, pattern: string) =>
+  sql`select id from customers where merchant_id = ${merchantId} and lower(external_id) like ${pattern}`;
+
+/** Primary borrowers of accounts whose external id starts with the pattern (accounts_merchant_external_prefix_idx). */
+const byAccountExternalId = (merchantId: string, pattern: string) =>
+  sql`select customer_id from accounts where merchant_id = ${merchantId} and lower(external_id) like ${pattern}`;
+
+/** customers_merchant_email_prefix_idx */
+const byEmail = (merchantId: string, pattern: string) =>
+  sql`select id from customers where merchant_id = ${merchantId} and lower(email) like ${pattern}`;
+
+/** customers_full_name_trgm_idx (pg_trgm GIN over lower(first_name || ' ' || last_name)). */
+const byName = (merchantId: string, pattern: string) =>
+  sql`select id from customers where merchant_id = ${merchantId} and lower(first_name || ' ' || last_name) like ${pattern}`;
+
+/**
+ * The condition on `customerId` (a customers.id column) that keeps the customers a search plan matches.
+ * An empty plan keeps nobody.
+ */
+export function customerSearchCondition(
+  customerId: SQL | { getSQL(): SQL },
+  merchantId: string,
+  plan: CustomerSearchPlan,
+): SQL {
+  const parts: SQL[] = [];
+  if (plan.phone) parts.push(byPhone(merchantId, plan.phone));
+  if (plan.externalId) {
+    parts.push(byCustomerExternalId(merchantId, plan.externalId));
+    parts.push(byAccountExternalId(merchantId, plan.externalId));
+  }
+  if (plan.email) parts.push(byEmail(merchantId, plan.email));
+  if (plan.name) parts.push(byName(merchantId, plan.name));
+  if (parts.length === 0) return sql`false`;
+  return sql`${customerId} in (${sql.join(parts, sql` union all `)})`;
+}
