@@ -31,6 +31,24 @@ describe('history sentences', () => {
     ).toBe('Removed Grace Hopper as a co-borrower from an account');
   });
 
+  it('names the account of a link from the event when the page no longer shows it', () => {
+    const facts = { account_id: 'a9', account_external_id: 'A-9', primary_customer: ref('Alan', 'Turing') };
+    expect(describeEvent(event('co_borrower.unlinked', facts), null).sentence).toBe(
+      'Removed as a co-borrower from Account A-9, primary borrower Alan Turing',
+    );
+    expect(describeEvent(event('co_borrower.linked', facts), 'Account A-9').sentence).toBe(
+      'Added as a co-borrower on Account A-9, primary borrower Alan Turing',
+    );
+    expect(describeEvent(event('account.created', { external_id: 'A-3', tags: ['A', 'B'] }), null)).toEqual({
+      sentence: 'Created Account A-3',
+      changes: [],
+    });
+    const merged = { survivor: { id: 's', external_id: 'A-1' }, merged: { id: 'm', external_id: 'A-2' } };
+    expect(describeEvent(event('account.merged', merged), null).sentence).toBe(
+      'Merged Account A-2 into Account A-1',
+    );
+  });
+
   it('names account fields as the account form does and leaves ids out of the changes', () => {
     const text = describeEvent(
       event('account.updated', {

@@ -120,7 +120,8 @@ const noteBody = (details: Record<string, unknown>): string | undefined => {
  */
 export function describeEvent(event: HistoryEvent, accountLabel: string | null): EventText {
   const { details } = event;
-  const onAccount = accountLabel ? ` ${accountLabel}` : ' an account';
+  const label = accountLabel ?? accountNamedIn(details, event.kind);
+  const onAccount = label ? ` ${label}` : ' an account';
   const accountLabels = { external_id: 'Account Number' };
   switch (event.kind) {
     case 'customer.created':
@@ -137,6 +138,8 @@ export function describeEvent(event: HistoryEvent, accountLabel: string | null):
       return { sentence: `Created${onAccount}`, changes: [] };
     case 'account.updated':
       return { sentence: `Updated${onAccount}`, changes: changesOf(details, accountLabels) };
+    case 'account.merged':
+      return { sentence: accountMergeSentence(details), changes: [] };
     case 'note.added':
       return { sentence: 'Added a note', body: noteBody(details), changes: [] };
     case 'note.updated':
@@ -157,7 +160,26 @@ function mergeSentence(details: Record<string, unknown>): string {
   return 'Merged customers';
 }
 
+/** The account an event names itself: link events carry its number, a new account's snapshot too. */
+function accountNamedIn(details: Record<string, unknown>, kind: string): string | null {
+  const number = details.account_external_id ?? (kind === 'account.created' ? details.external_id : null);
+  return typeof number === 'string' && number ? `Account ${number}` : null;
+}
+
+function accountMergeSentence(details: Record<string, unknown>): string {
+  const numberOf = (ref: unknown) =>
+    isRecord(ref) && typeof ref.external_id === 'string' ? `Account ${ref.external_id}` : 'an account';
+  return `Merged ${numberOf(details.merged)} into ${numberOf(details.survivor)}`;
+}
+
 function coBorrowerSentence(kind: string, details: Record<string, unknown>, onAccount: string): string {
+  // On the co-borrower's own timeline the event names the primary borrower instead.
+  const primary = nameOf(details.primary_customer);
+  if (primary) {
+    return kind === 'co_borrower.linked'
+      ? `Added as a co-borrower on${onAccount}, primary borrower ${primary}`
+      : `Removed as a co-borrower from${onAccount}, primary borrower ${primary}`;
+  }
   const who = personIn(details, ['co_borrower', 'customer', 'co_borrower_customer']) ?? 'a co-borrower';
   return kind === 'co_borrower.linked'
     ? `Linked ${who} as a co-borrower on${onAccount}`

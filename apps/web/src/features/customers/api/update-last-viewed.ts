@@ -1,16 +1,14 @@
+import { lastViewedAnswerSchema } from '@paylane/shared/contracts/customers';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { customerPath } from './get-customer';
-
-const lastViewedSchema = z.object({ last_viewed_at: z.string() });
 
 /** POST /api/merchants/{id}/customers/{customer_id}/update_last_viewed/ → {last_viewed_at} */
 export function updateLastViewed(merchantId: string, customerId: string) {
   return apiRequest(`${customerPath(merchantId, customerId)}update_last_viewed/`, {
     method: 'POST',
-    schema: lastViewedSchema,
+    schema: lastViewedAnswerSchema,
   });
 }
 
