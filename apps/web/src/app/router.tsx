@@ -7,6 +7,7 @@ import { startSession } from '../lib/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { createRequireUserLoader } from './route-guards';
+import { customersRoutes } from './routes/customers/customers-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
@@ -116,6 +117,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...merchantSetupRoutes(queryClient),
             ...settingsRoutes(queryClient),
             ...toolsRoutes(queryClient),
+            ...customersRoutes(queryClient),
           ],
         },
         {

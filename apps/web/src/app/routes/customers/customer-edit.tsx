@@ -1,0 +1,42 @@
+import { Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useParams } from 'react-router';
+import { useCustomer } from '../../../features/customers/api/get-customer';
+import { CustomerEditForm } from '../../../features/customers/components/customer-edit-form';
+import { useCan } from '../../../features/profile/hooks/use-can';
+import { QueryFallback } from '../merchant-setup/setup-page';
+
+/**
+ * /merchants/{merchantID}/customers/{customerID}/detail: the customer's details inside the customer page.
+ * Without updateCustomer (or once voided) the fields are shown read-only.
+ */
+export function CustomerEditPage() {
+  const { merchantID = '', customerID = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: customer, isError } = useCustomer(merchantID, customerID);
+  const mayUpdate = useCan('updateCustomer', merchantID);
+  if (!customer) return <QueryFallback isError={isError} />;
+  const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
+  const customerPath = `${listPath}/${encodeURIComponent(customer.id)}`;
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Customer Details
+      </Title>
+      <CustomerEditForm
+        key={customer.updated}
+        merchantId={merchantID}
+        customer={customer}
+        canUpdate={mayUpdate && customer.voided_at === null}
+        onSaved={() => {
+          notifications.show({ color: 'green', message: 'Customer saved!', autoClose: 2000 });
+          void navigate(customerPath);
+        }}
+        onVoided={() => {
+          notifications.show({ color: 'green', message: 'Customer voided.', autoClose: 2000 });
+          void navigate(listPath);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
+import { orderingToSorting, sortingToOrdering } from '../../../components/data-table/sorting';
+import { useCustomers } from '../../../features/customers/api/list-customers';
+import { CustomerFilters } from '../../../features/customers/components/customer-filters';
+import { CustomerSearch } from '../../../features/customers/components/customer-search';
+import { CustomersTable } from '../../../features/customers/components/customers-table';
+import { useCustomerListParams } from '../../../features/customers/hooks/use-customer-list-params';
+import { setCurrentMerchantId } from '../../../features/merchants/current-merchant';
+import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
+import { useCan } from '../../../features/profile/hooks/use-can';
+
+/** /merchants/{merchantID}/customers (spec §2): search, filters, the sortable list and its paging. */
+export function CustomersListPage() {
+  const { merchantID = '' } = useParams();
+  const { query, update, resetFilters } = useCustomerListParams();
+  const customers = useCustomers(merchantID, query);
+  const { search = '', field, location, account_status, tag, opted_out } = query;
+  const isFiltered = Boolean(search || location || account_status || tag || opted_out);
+
+  return (
+    <Stack gap="md">
+      <title>Customers · Paylane</title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Customers
+        </Title>
+        <CustomerListActions merchantId={merchantID} />
+      </Group>
+      <CustomerSearch
+        key={search}
+        search={search}
+        field={field}
+        onSearch={(text) => update({ search: text })}
+        onFieldChange={(next) => update({ field: next })}
+      />
+      <CustomerFilters
+        merchantId={merchantID}
+        value={{ location, account_status, tag, opted_out }}
+        onChange={update}
+        onReset={resetFilters}
+      />
+      {customers.isError && !customers.data ? (
+        <Alert color="red" variant="light">
+          The customers could not be loaded.
+        </Alert>
+      ) : (
+        <CustomersTable
+          customers={customers.data?.results}
+          isFetching={customers.isFetching}
+          isFiltered={isFiltered}
+          sorting={orderingToSorting(query.ordering)}
+          onSortingChange={(sorting) => update({ ordering: sortingToOrdering(sorting) })}
+          paging={{
+            count: customers.data?.count ?? 0,
+            page: query.page,
+            pageSize: query.page_size,
+            onChange: ({ page, pageSize }) =>
+              update({
+                page: page > 1 ? page : null,
+                page_size: pageSize === DEFAULT_DATA_TABLE_PAGE_SIZE ? null : pageSize,
+              }),
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Spec §6: import and create need 'Customer import/create'; create is refused for integrated merchants. */
+function CustomerListActions({ merchantId }: { merchantId: string }) {
+  const canCreate = useCan('createCustomer', merchantId);
+  const canImport = useCan('importCustomers', merchantId);
+  const currentMerchantId = useCurrentMerchantId();
+  return (
+    <Group gap="sm">
+      {canImport ? (
+        <Button
+          component={Link}
+          to={`/merchants/${encodeURIComponent(merchantId)}/customers/import`}
+          variant="light"
+        >
+          Import Customers
+        </Button>
+      ) : null}
+      {canCreate ? (
+        <Button
+          component={Link}
+          to="/customers/create"
+          // /customers/create works in the current merchant: make it this list's merchant first.
+          onClick={() => {
+            if (currentMerchantId !== merchantId) setCurrentMerchantId(merchantId);
+          }}
+        >
+          Create Customer
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
