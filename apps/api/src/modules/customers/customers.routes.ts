@@ -12,10 +12,10 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
 import { currentMerchantAccess } from '../../plugins/access';
+import { listCustomers } from './customers-list.service';
 import {
   createCustomer,
   getCustomer,
-  listCustomers,
   updateCustomer,
   updateLastViewed,
   voidCustomer,

@@ -1,15 +1,12 @@
 import type {
   Customer,
   CustomerCreate,
-  CustomerListItem,
   CustomerRef,
   CustomerWrite,
 } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
 import {
   changedFields,
   insertCustomerEvents,
@@ -17,7 +14,6 @@ import {
 } from '../customer-history/customer-events.repository';
 import { insertAccountWithTags, listCustomerAccounts, toCustomerRef, type Actor } from './accounts.service';
 import { accountRuleErrors, answeringUniqueViolations, checkCustomerRules } from './customer-rules';
-import { planCustomerSearch } from './customer-search';
 import {
   findCustomerRow,
   inTransaction,
@@ -29,88 +25,10 @@ import {
   type CustomerRow,
   type CustomerWithLocation,
 } from './customers.repository';
-import {
-  listAccountSummaries,
-  listCustomerRows,
-  type AccountSummaryRow,
-  type CustomerListRow,
-  type CustomerOrdering,
-} from './customers-list.repository';
 
 export type { Actor };
 
-export type CustomersListQuery = {
-  search?: string | undefined;
-  field?: 'name' | 'external_id' | 'phone' | 'email' | undefined;
-  location?: string | undefined;
-  account_status?: string | undefined;
-  tag?: string | undefined;
-  opted_out?: boolean | undefined;
-  ordering: CustomerOrdering;
-  page: number;
-  page_size: number;
-  url: string;
-};
-
 const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-function toListItem(row: CustomerListRow, accounts: AccountSummaryRow[]): CustomerListItem {
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    external_id: row.externalId,
-    email: row.email,
-    sms_phone_number: row.smsPhoneNumber,
-    location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
-    sms_opted_out: row.smsOptedOutAt !== null,
-    email_opted_out: row.emailOptedOutAt !== null,
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      external_id: account.externalId,
-      status: account.status,
-      amount_due_cents: account.amountDueCents,
-      due_date: account.dueDate,
-    })),
-    created: row.createdAt.toISOString(),
-  };
-}
-
-/** Spec §2 customer list: live customers, searched, filtered, sorted and paged; accounts in one more query. */
-export async function listCustomers(
-  ctx: AppContext,
-  merchantId: string,
-  query: CustomersListQuery,
-): Promise<Page<CustomerListItem>> {
-  const { rows, total } = await listCustomerRows(ctx.db, {
-    filter: {
-      merchantId,
-      search: planCustomerSearch(query.search, query.field),
-      locationId: query.location,
-      accountStatus: query.account_status,
-      tagId: query.tag,
-      optedOut: query.opted_out,
-    },
-    ordering: query.ordering,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  });
-  const accounts = await listAccountSummaries(
-    ctx.db,
-    merchantId,
-    rows.map((row) => row.id),
-  );
-  return {
-    count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
-    results: rows.map((row) =>
-      toListItem(
-        row,
-        accounts.filter((account) => account.customerId === row.id),
-      ),
-    ),
-  };
-}
 
 function toCustomer(row: CustomerWithLocation, accounts: Customer['accounts']): Customer {
   return {
