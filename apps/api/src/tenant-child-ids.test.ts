@@ -98,6 +98,23 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       readPath: `${base}/customers/${customer}/`,
       body: accountBody,
     });
+    const noteBody = { body: `${RIVAL} note` };
+    const note = await createAsSuperAdmin(`${base}/customers/${customer}/notes/`, noteBody);
+    foreign.push({
+      param: 'note_id',
+      id: note.id,
+      readPath: `${base}/customers/${customer}/notes/`,
+      body: noteBody,
+    });
+    const coBorrower = await createAsSuperAdmin(`${base}/customers/`, {
+      first_name: 'Rory',
+      last_name: RIVAL,
+      location,
+    });
+    const coBorrowersPath = `${base}/customers/${customer}/accounts/${account.id}/co_borrowers/`;
+    const linkBody = { customer: coBorrower.id };
+    await createAsSuperAdmin(coBorrowersPath, linkBody);
+    foreign.push({ param: 'co_borrower_id', id: coBorrower.id, readPath: coBorrowersPath, body: linkBody });
     const keyBody = { name: `${RIVAL} Key` };
     const key = await createAsSuperAdmin(`${base}/api_keys/`, keyBody);
     foreign.push({ param: 'api_key_id', id: key.id, readPath: `${base}/api_keys/`, body: keyBody });

@@ -5,6 +5,7 @@ import {
   formatBasisPoints,
   formatCurrency,
   formatDate,
+  formatPaymentMethod,
   formatPhone,
 } from './format';
 
@@ -39,5 +40,20 @@ describe('display formats of spec §9', () => {
   it('shows dates as MM/DD/YYYY', () => {
     expect(formatDate('1980-07-04')).toBe('07/04/1980');
     expect(formatDate('')).toBe('');
+  });
+});
+
+describe('formatPaymentMethod', () => {
+  it('shows the nickname and the last 8 characters of the mask (spec §3)', () => {
+    const method = { nickname: 'Work Visa', masked_card_number: null, masked_account_number: null };
+    expect(formatPaymentMethod({ ...method, masked_card_number: '************4242' })).toBe(
+      'Work Visa ****4242',
+    );
+    expect(formatPaymentMethod({ ...method, masked_account_number: '******6789' })).toBe(
+      'Work Visa ****6789',
+    );
+    expect(formatPaymentMethod({ ...method, masked_card_number: '4242' })).toBe('Work Visa 4242');
+    expect(formatPaymentMethod({ ...method, nickname: '', masked_card_number: '***1111' })).toBe('***1111');
+    expect(formatPaymentMethod(method)).toBe('Work Visa');
   });
 });

@@ -66,6 +66,8 @@ const enUS = {
   tagUnknown: 'Tag does not belong to this merchant',
   vehicleYear: 'Vehicle year is not valid',
   invalidCursor: 'Invalid cursor',
+  noteAccountUnknown: 'Account does not belong to this customer',
+  coBorrowerUnknown: 'Customer does not belong to this merchant',
   // Merge tools (issue 4).
   mergeSameCustomer: 'Choose two different customers to merge',
   mergeSameAccount: 'Choose two different accounts to merge',

@@ -1,0 +1,50 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, paymentMethods } from '../../db/schema';
+
+// Every query carries the merchant id: another merchant's customer is as unknown as a missing one.
+
+/** Whether the customer is one of the merchant's (voided customers included: their page still opens). */
+export async function isMerchantCustomer(
+  db: Db,
+  { merchantId, id }: { merchantId: string; id: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The customer's payment methods that are not removed, newest first. Only the columns of the answer are
+ * read: masks and labels, never anything the processor holds.
+ */
+export async function listPaymentMethods(
+  db: Db,
+  query: { merchantId: string; customerId: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(paymentMethods.merchantId, query.merchantId),
+    eq(paymentMethods.customerId, query.customerId),
+    isNull(paymentMethods.removedAt),
+  );
+  const rows = await db
+    .select({
+      id: paymentMethods.id,
+      paymentType: paymentMethods.paymentType,
+      cardType: paymentMethods.cardType,
+      nickname: paymentMethods.nickname,
+      maskedCardNumber: paymentMethods.maskedCardNumber,
+      maskedAccountNumber: paymentMethods.maskedAccountNumber,
+    })
+    .from(paymentMethods)
+    .where(where)
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(paymentMethods).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+export type PaymentMethodRow = Awaited<ReturnType<typeof listPaymentMethods>>['rows'][number];

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentMethodPageSchema } from '@paylane/shared/contracts/customers';
+import { pageQuerySchema } from '@paylane/shared/contracts/paging';
+import type { AppContext } from '../../context';
+import { currentMerchantAccess } from '../../plugins/access';
+import { listCustomerPaymentMethods } from './payment-methods.service';
+
+const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
+
+/** Spec §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
+export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/',
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: customerParams,
+        querystring: pageQuerySchema,
+        response: { 200: paymentMethodPageSchema },
+      },
+    },
+    (request) =>
+      listCustomerPaymentMethods(
+        ctx,
+        currentMerchantAccess(request).merchant.id,
+        request.params.customer_id,
+        {
+          ...request.query,
+          url: request.url,
+        },
+      ),
+  );
+};

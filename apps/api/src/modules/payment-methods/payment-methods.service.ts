@@ -1,0 +1,40 @@
+import type { PaymentMethodOption } from '@paylane/shared/contracts/customers';
+import type { Page } from '@paylane/shared/contracts/paging';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/http-errors';
+import { pageLinks } from '../../lib/paging';
+import { isMerchantCustomer, listPaymentMethods, type PaymentMethodRow } from './payment-methods.repository';
+
+export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOption => ({
+  id: row.id,
+  payment_type: row.paymentType,
+  card_type: row.cardType,
+  nickname: row.nickname,
+  masked_card_number: row.maskedCardNumber,
+  masked_account_number: row.maskedAccountNumber,
+});
+
+/** Spec §3 payment method options of one of the merchant's customers; 404 for any other customer id. */
+export async function listCustomerPaymentMethods(
+  ctx: AppContext,
+  merchantId: string,
+  customerId: string,
+  query: { page: number; page_size: number; url: string },
+): Promise<Page<PaymentMethodOption>> {
+  const isKnown =
+    z.uuid().safeParse(customerId).success &&
+    (await isMerchantCustomer(ctx.db, { merchantId, id: customerId }));
+  if (!isKnown) throw notFound();
+  const { rows, total } = await listPaymentMethods(ctx.db, {
+    merchantId,
+    customerId,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    count: total,
+    ...pageLinks(query.url, query.page, query.page_size, total),
+    results: rows.map(toPaymentMethodOption),
+  };
+}

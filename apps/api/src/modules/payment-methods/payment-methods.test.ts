@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { customers, memberships, merchants, paymentMethods } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { createUser } from '../auth/users.repository';
+import { createTestApp, type TestApp } from '../../test/app';
+
+const PASSWORD = 'Methods-Pass-1';
+const notFound = { status: 404, body: { detail: 'Not found.' } };
+
+async function insertCustomer(db: Db, merchantId: string, firstName: string, lastName: string) {
+  const [row] = await db.insert(customers).values({ merchantId, firstName, lastName }).returning();
+  return row!;
+}
+
+describe('payment methods of a customer', () => {
+  let t: TestApp;
+  let db: Db;
+  let merchantId: string;
+  let staff: string;
+  let rivalAdmin: string;
+  let rivalCustomerId: string;
+
+  const methodsPath = (customerId: string, merchant = merchantId) =>
+    `/api/merchants/${merchant}/customers/${customerId}/payment_methods/`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db;
+    const [demo] = await db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
+    merchantId = demo!.id;
+    const [rival] = await db.insert(merchants).values({ name: 'Rival Methods Autos' }).returning();
+    const rivalCustomer = await insertCustomer(db, rival!.id, 'Rhea', 'Rival');
+    rivalCustomerId = rivalCustomer.id;
+    await db.insert(paymentMethods).values({
+      merchantId: rival!.id,
+      customerId: rivalCustomer.id,
+      paymentType: 'CREDIT',
+      nickname: 'Rival secret card',
+      maskedCardNumber: '************9999',
+    });
+    const user = await createUser(db, {
+      email: 'admin@rival-methods.test',
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Rita',
+      lastName: 'Rival',
+      isSuperAdmin: false,
+      isPartner: false,
+    });
+    await db.insert(memberships).values({ userId: user.id, merchantId: rival!.id, roles: ['admin'] });
+    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    rivalAdmin = (await t.signIn('admin@rival-methods.test', PASSWORD)).access;
+  });
+  afterAll(() => t.close());
+
+  it('lists the customer’s methods that are not removed, newest first, with masks only', async () => {
+    const customer = await insertCustomer(db, merchantId, 'Petra', 'Payer');
+    const other = await insertCustomer(db, merchantId, 'Oskar', 'Other');
+    const start = t.clock.now().getTime();
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    const [card, , checking] = await db
+      .insert(paymentMethods)
+      .values([
+        {
+          merchantId,
+          customerId: customer.id,
+          paymentType: 'CREDIT',
+          cardType: 'VISA',
+          nickname: 'Work Visa',
+          maskedCardNumber: '************4242',
+          createdAt: at(1),
+        },
+        {
+          merchantId,
+          customerId: customer.id,
+          paymentType: 'DEBIT',
+          cardType: 'MASTERCARD',
+          nickname: 'Old debit',
+          maskedCardNumber: '************5454',
+          createdAt: at(2),
+          removedAt: at(3),
+        },
+        {
+          merchantId,
+          customerId: customer.id,
+          paymentType: 'CHECKING',
+          nickname: 'Household checking',
+          maskedAccountNumber: '******6789',
+          createdAt: at(4),
+        },
+        {
+          merchantId,
+          customerId: other.id,
+          paymentType: 'SAVINGS',
+          nickname: 'Other’s savings',
+          createdAt: at(5),
+        },
+      ])
+      .returning();
+
+    const answer = await t.request(methodsPath(customer.id), { token: staff });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        {
+          id: checking!.id,
+          payment_type: 'CHECKING',
+          card_type: null,
+          nickname: 'Household checking',
+          masked_card_number: null,
+          masked_account_number: '******6789',
+        },
+        {
+          id: card!.id,
+          payment_type: 'CREDIT',
+          card_type: 'VISA',
+          nickname: 'Work Visa',
+          masked_card_number: '************4242',
+          masked_account_number: null,
+        },
+      ],
+    });
+
+    const paged = await t.request(`${methodsPath(customer.id)}?page=2&page_size=1`, { token: staff });
+    expect(paged.body).toMatchObject({
+      count: 2,
+      next: null,
+      previous: `${methodsPath(customer.id)}?page=1&page_size=1`,
+      results: [{ id: card!.id }],
+    });
+    expect((await t.request(`${methodsPath(customer.id)}?page_size=1001`, { token: staff })).status).toBe(
+      400,
+    );
+    const none = await t.request(methodsPath((await insertCustomer(db, merchantId, 'No', 'Methods')).id), {
+      token: staff,
+    });
+    expect(none.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('refuses another merchant’s customer under the own path, and the own customers to another merchant', async () => {
+    for (const customerId of [rivalCustomerId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const answer = await t.request(methodsPath(customerId), { token: staff });
+      expect(answer).toMatchObject(notFound);
+      expect(JSON.stringify(answer.body)).not.toContain('Rival');
+    }
+    const [own] = await db.select().from(customers).where(eq(customers.merchantId, merchantId)).limit(1);
+    expect(await t.request(methodsPath(own!.id), { token: rivalAdmin })).toMatchObject(notFound);
+  });
+});
