@@ -43,6 +43,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPostgres(connectionString: string, poolMax: number): Promise<Database> {
   const pgConfig: pg.PoolConfig = { connectionString };
   const pool = new pg.Pool({ ...pgConfig, max: poolMax });
+  // An idle connection the server ends (restart, failover, a test dropping its database) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
   await pool.query('select 1');
   return {
     db: drizzle({ client: pool, schema }),
