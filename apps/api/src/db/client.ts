@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { keepExtendedQueriesTogether } from './pglite-socket-ordering';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -71,6 +72,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     path: path.join(socketDir, '.s.PGSQL.5432'),
     maxConnections: options.poolMax + PGLITE_SOCKET_EXTRA_CONNECTIONS,
   });
+  keepExtendedQueriesTogether(server);
   await server.start();
   const pgConfig: pg.PoolConfig = { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' };
   const pool = new pg.Pool({ ...pgConfig, max: options.poolMax });
