@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@paylane/shared/contracts/profile';
 import {
@@ -10,14 +10,31 @@ import { capabilities, type Capability, type PermissionSubject } from '@paylane/
 import { stubFetch } from '../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { customerLookupHandlers, makeCustomer, makeListItem, page } from '../test/customer-list-fixtures';
 
 // Spec §6 in the browser: for every subject and both kinds of merchant, the real app renders, and each
 // capability's link or settings tab shows exactly when the hand-written table says so (the same table the
 // API test checks). Capabilities whose screens come with later issues are listed as such and must gain
 // their probe when those screens land.
-type UiProbe = { kind: 'nav' | 'tab'; name: string };
+type UiProbe =
+  | { kind: 'nav' | 'tab'; name: string }
+  /** A control on a page: the page is opened and the control looked for once its heading shows. */
+  | { kind: 'page'; page: keyof typeof probedPages; role: 'link' | 'button'; name: string };
+
+const customerId = 'cust-1';
+/** Pages whose controls prove a capability, with the heading that says the page has loaded. */
+const probedPages = {
+  customers: { path: `/merchants/${merchantA.id}/customers`, heading: 'Customers' },
+  customer: { path: `/merchants/${merchantA.id}/customers/${customerId}`, heading: 'Ada Lovelace' },
+  notes: { path: `/merchants/${merchantA.id}/customers/${customerId}/notes`, heading: 'Ada Lovelace' },
+};
 const uiProbes: Partial<Record<Capability, UiProbe>> = {
   manageTemplates: { kind: 'nav', name: 'Message Templates' },
+  createCustomer: { kind: 'page', page: 'customers', role: 'link', name: 'Create Customer' },
+  importCustomers: { kind: 'page', page: 'customers', role: 'link', name: 'Import Customers' },
+  updateCustomer: { kind: 'page', page: 'customer', role: 'link', name: 'Edit' },
+  updateNotes: { kind: 'page', page: 'notes', role: 'button', name: 'Add Note' },
+  mergeRecords: { kind: 'nav', name: 'Merge Customers' },
   viewPaymentReports: { kind: 'nav', name: 'Payment Report' },
   viewActionReport: { kind: 'nav', name: 'Action Report' },
   viewDmsReport: { kind: 'nav', name: 'DMS Notification Report' },
@@ -32,17 +49,8 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   managePasstime: { kind: 'tab', name: 'PassTime' },
   manageIturan: { kind: 'tab', name: 'Ituran' },
 };
-/** Screens of later issues: customers (4), compose and chat (5, 6), the success dashboard (reports). */
-const screensOfLaterIssues: Capability[] = [
-  'groupMessage',
-  'freeText',
-  'importCustomers',
-  'createCustomer',
-  'updateCustomer',
-  'updateNotes',
-  'mergeRecords',
-  'viewSuccessDashboard',
-];
+/** Screens of later issues: compose and chat (5, 6), the success dashboard (reports). */
+const screensOfLaterIssues: Capability[] = ['groupMessage', 'freeText', 'viewSuccessDashboard'];
 
 function profileFor(subject: MatrixSubject): Profile {
   const { roles, isSuperAdmin } = matrixSubjects[subject];
@@ -66,13 +74,16 @@ function profileFor(subject: MatrixSubject): Profile {
   });
 }
 
-/** The capabilities whose link or tab this subject sees in the rendered app. */
+/** The capabilities whose link, tab or page control this subject sees in the rendered app. */
 async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boolean) {
   const isSuperAdmin = matrixSubjects[subject].isSuperAdmin;
   window.localStorage.setItem('paylane.merchant_id', merchantA.id);
   storeSession({ groups: isSuperAdmin ? ['super'] : [] });
   const merchant = { ...merchantA, check_custom_roles: checkCustomRoles, allow_group_message: true };
-  stubFetch(signedInApi({ profile: profileFor(subject), merchants: [merchant] }));
+  stubFetch({
+    ...signedInApi({ profile: profileFor(subject), merchants: [merchant] }),
+    ...customerPageApi,
+  });
   const { user, app } = renderApp('/');
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
   await within(nav).findByRole('link', { name: 'Customers' });
@@ -85,10 +96,40 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
     tabs = (await screen.findAllByRole('tab')).map((tab) => tab.textContent ?? '');
   }
   app.dispose();
-  return (Object.entries(uiProbes) as [Capability, UiProbe][])
-    .filter(([, probe]) => (probe.kind === 'nav' ? navLinks : tabs).includes(probe.name))
-    .map(([capability]) => capability);
+  const visible: Capability[] = [];
+  for (const [capability, probe] of Object.entries(uiProbes) as [Capability, UiProbe][]) {
+    if (
+      probe.kind === 'page'
+        ? await showsOnPage(probe)
+        : (probe.kind === 'nav' ? navLinks : tabs).includes(probe.name)
+    )
+      visible.push(capability);
+  }
+  return visible;
 }
+
+async function showsOnPage(probe: Extract<UiProbe, { kind: 'page' }>): Promise<boolean> {
+  const target = probedPages[probe.page];
+  const { app } = renderApp(target.path);
+  await screen.findByRole('heading', { level: 1, name: target.heading }, { timeout: 10_000 });
+  const shown = screen.queryByRole(probe.role, { name: probe.name }) !== null;
+  app.dispose();
+  cleanup();
+  return shown;
+}
+
+/** What the probed customer pages read. */
+const customerPageApi = {
+  ...customerLookupHandlers,
+  [`GET /api/merchants/${merchantA.id}/customers/`]: { body: page([makeListItem({ id: customerId })]) },
+  [`GET /api/merchants/${merchantA.id}/customers/${customerId}/`]: {
+    body: makeCustomer({ id: customerId, first_name: 'Ada', last_name: 'Lovelace' }),
+  },
+  [`POST /api/merchants/${merchantA.id}/customers/${customerId}/update_last_viewed/`]: {
+    body: { last_viewed_at: '2026-11-23T12:00:00.000Z' },
+  },
+  [`GET /api/merchants/${merchantA.id}/customers/${customerId}/notes/`]: { body: page([]) },
+};
 
 describe('the capability table of spec §6, shown or hidden by the web', () => {
   it('has a screen probe for every capability whose screens exist', () => {
