@@ -1,4 +1,5 @@
 import { profile, signIn } from './scenarios/auth';
+import { customerScenarios } from './scenarios/customers';
 import { bareRoute } from './scenarios/health';
 import type { Scenario } from './scenarios/scenario';
 
@@ -6,4 +7,4 @@ import type { Scenario } from './scenarios/scenario';
 export const baseline: Scenario = bareRoute;
 
 /** Every other scenario, in the order they run. New areas append their file's scenarios here. */
-export const scenarios: Scenario[] = [signIn, profile];
+export const scenarios: Scenario[] = [signIn, profile, ...customerScenarios];

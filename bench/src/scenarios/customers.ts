@@ -1,0 +1,185 @@
+import type { SqlStatement } from '../sql-alone';
+import type { BenchContext, Scenario } from './scenario';
+
+// Customer list and search (issue 4) on the demo merchant, which `npm run seed:scale` gives a share of the
+// volume (20,000 of 100,000 customers by default). Search terms are read from the data at prepare time, so
+// each search finds real customers. The SQL-alone floor repeats what one request runs: the caller's user,
+// membership and merchant (the access plugin), the page, its count and its accounts.
+
+type Probe = {
+  merchantId: string;
+  customerIds: string[];
+  phone: string;
+  externalId: string;
+  name: string;
+  total: number;
+};
+let probe: Probe | null = null;
+const MIN_CUSTOMERS = 10_000;
+
+async function getJson(ctx: BenchContext, path: string) {
+  const response = await fetch(`${ctx.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${ctx.admin.access}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The demo merchant's id and one of its customers to search for, read once through the API. */
+async function prepareProbe(ctx: BenchContext): Promise<void> {
+  if (probe) return;
+  const profile = (await getJson(ctx, '/api/profile/')) as {
+    results: { memberships: { merchant: { id: string } }[] }[];
+  };
+  const merchantId = profile.results[0]?.memberships[0]?.merchant.id;
+  if (!merchantId) throw new Error('the bench admin belongs to no merchant');
+  // A customer from the middle of the list: neither the first nor the last name alphabetically.
+  const page = (await getJson(ctx, `/api/merchants/${merchantId}/customers/?page=40&page_size=50`)) as {
+    count: number;
+    results: { id: string; last_name: string; sms_phone_number: string | null; external_id: string | null }[];
+  };
+  const sample = page.results.find((row) => row.sms_phone_number && row.external_id) ?? page.results[0];
+  if (!sample?.sms_phone_number || !sample.external_id) {
+    throw new Error('no customers to search: run `npm run seed:scale` against the bench database first');
+  }
+  if (page.count < MIN_CUSTOMERS) {
+    console.warn(
+      `  the demo merchant has only ${page.count} customers; seed:scale gives it 20,000 (design.md §7 data set)`,
+    );
+  }
+  probe = {
+    merchantId,
+    customerIds: page.results.map((row) => row.id),
+    // (214) 203-08 style: the area code, the exchange and two digits of the line (about 100 hits).
+    phone: sample.sms_phone_number.slice(2, 10),
+    externalId: sample.external_id.slice(0, -1),
+    name: sample.last_name.toLowerCase(),
+    total: page.count,
+  };
+}
+
+const need = (): Probe => {
+  if (!probe) throw new Error('customer scenarios were not prepared');
+  return probe;
+};
+
+const listPath = (query: string) => `/api/merchants/${need().merchantId}/customers/?${query}`;
+
+function customerScenario(input: {
+  name: string;
+  budget: string;
+  connections: number;
+  query: () => string;
+  /** The search subquery the route runs for this query, or null for the plain list. */
+  search: () => { text: string; values: unknown[] } | null;
+}): Scenario {
+  return {
+    name: input.name,
+    budget: input.budget,
+    connections: input.connections,
+    prepare: prepareProbe,
+    request: (ctx) => ({
+      method: 'GET',
+      path: listPath(input.query()),
+      headers: { authorization: `Bearer ${ctx.admin.access}` },
+    }),
+    sql: (ctx) => listSql(ctx, input.search()),
+  };
+}
+
+/** What one list request runs, in order (see customers-list.repository.ts and the access plugin). */
+function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } | null): SqlStatement[] {
+  const { merchantId, customerIds } = need();
+  const searchValues = search?.values ?? [];
+  const n = searchValues.length;
+  const where = `c.merchant_id = $1 and c.voided_at is null${search ? ` and c.id in (${search.text})` : ''}`;
+  return [
+    { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
+    {
+      text: `select m.roles, r.permissions from memberships m left join custom_roles r on r.id = m.custom_role_id
+             where m.user_id = $1 and m.merchant_id = $2 limit 1`,
+      values: [ctx.admin.userId, merchantId],
+    },
+    { text: 'select * from merchants where id = $1 limit 1', values: [merchantId] },
+    {
+      text: `select c.id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
+               c.sms_opted_out_at, c.email_opted_out_at, c.created_at, l.id, l.name
+             from customers c left join locations l on l.id = c.location_id
+             where ${where} order by c.last_name, c.first_name, c.id limit $${n + 2} offset 0`,
+      values: [merchantId, ...searchValues, 50],
+    },
+    { text: `select count(*) from customers c where ${where}`, values: [merchantId, ...searchValues] },
+    {
+      text: `select id, customer_id, external_id, status, amount_due_cents, due_date from accounts
+             where merchant_id = $1 and customer_id = any($2::uuid[])
+             order by case when status in ('active', 'pending') then 0 else 1 end, created_at, id`,
+      values: [merchantId, customerIds],
+    },
+  ];
+}
+
+export const customerList = customerScenario({
+  name: 'GET customers/ (list, by last name)',
+  budget: 'list call: p99 < 50 ms at 50 clients',
+  connections: 50,
+  query: () => 'page=1&page_size=50',
+  search: () => null,
+});
+
+export const customerSearchByPhone = customerScenario({
+  name: 'GET customers/?field=phone',
+  budget: 'search by phone: p99 < 30 ms at 50 clients',
+  connections: 50,
+  query: () => `field=phone&search=${encodeURIComponent(need().phone)}`,
+  search: () => ({
+    text: `select id from customers where merchant_id = $1 and voided_at is null and sms_phone_number like $2`,
+    values: [`+1${need().phone}%`],
+  }),
+});
+
+export const customerSearchByExternalId = customerScenario({
+  name: 'GET customers/?field=external_id',
+  budget: 'search by customer id: p99 < 30 ms at 50 clients',
+  connections: 50,
+  query: () => `field=external_id&search=${encodeURIComponent(need().externalId)}`,
+  search: () => ({
+    text: `select id from customers where merchant_id = $1 and lower(external_id) like $2
+           union all select customer_id from accounts where merchant_id = $1 and lower(external_id) like $2`,
+    values: [
+      `${need()
+        .externalId.toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    ],
+  }),
+});
+
+export const customerSearchByName = customerScenario({
+  name: 'GET customers/?field=name',
+  budget: 'search by name: p99 < 50 ms at 10 clients',
+  connections: 10,
+  query: () => `field=name&search=${encodeURIComponent(need().name)}`,
+  search: () => ({
+    text: `select id from customers where merchant_id = $1 and lower(first_name || ' ' || last_name) like $2`,
+    values: [`%${need().name}%`],
+  }),
+});
+
+export const customerDetail: Scenario = {
+  name: 'GET customers/{id}/ (detail)',
+  budget: 'detail call: p99 < 50 ms at 50 clients',
+  connections: 50,
+  prepare: prepareProbe,
+  request: (ctx) => ({
+    method: 'GET',
+    path: `/api/merchants/${need().merchantId}/customers/${need().customerIds[0]}/`,
+    headers: { authorization: `Bearer ${ctx.admin.access}` },
+  }),
+};
+
+export const customerScenarios = [
+  customerList,
+  customerSearchByPhone,
+  customerSearchByExternalId,
+  customerSearchByName,
+  customerDetail,
+];
