@@ -69,20 +69,15 @@ async function selectAccounts(db: Db, where: SQL, ordering: SQL[]): Promise<Acco
 
 /** The customer's own accounts (open ones first), then the accounts they co-borrow. */
 export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
-  const coBorrowed = sql`${accounts.id} in (select account_id from account_co_borrowers where merchant_id = ${merchantId} and customer_id = ${customerId})`;
-  return selectAccounts(
-    db,
-    and(
-      eq(accounts.merchantId, merchantId),
-      sql`(${accounts.customerId} = ${customerId} or ${coBorrowed})`,
-    ) as SQL,
-    [
-      desc(sql`${accounts.customerId} = ${customerId}`),
-      openAccountsFirst,
-      asc(accounts.createdAt),
-      asc(accounts.id),
-    ],
-  );
+  // One subquery per index (accounts_customer_idx, account_co_borrowers_customer_idx), unioned: an OR of
+  // the two would make PostgreSQL read every account of the merchant.
+  const heldOrCoBorrowed = sql`${accounts.id} in (select id from accounts where merchant_id = ${merchantId} and customer_id = ${customerId} union all select account_id from account_co_borrowers where merchant_id = ${merchantId} and customer_id = ${customerId})`;
+  return selectAccounts(db, and(eq(accounts.merchantId, merchantId), heldOrCoBorrowed) as SQL, [
+    desc(sql`${accounts.customerId} = ${customerId}`),
+    openAccountsFirst,
+    asc(accounts.createdAt),
+    asc(accounts.id),
+  ]);
 }
 
 /** One account of the merchant whose primary borrower is the customer, or null. */
