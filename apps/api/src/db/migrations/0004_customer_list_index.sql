@@ -1,0 +1,2 @@
+DROP INDEX "customers_merchant_name_idx";--> statement-breakpoint
+CREATE INDEX "customers_merchant_live_name_idx" ON "customers" USING btree ("merchant_id","last_name","first_name","id") WHERE "customers"."voided_at" is null;
