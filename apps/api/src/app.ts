@@ -28,6 +28,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { customerImportRoutes } from './modules/customer-imports/customer-imports.routes';
 import { customerNoteRoutes } from './modules/customer-notes/customer-notes.routes';
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(merchantUserRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(customerImportRoutes, { ctx });
   await app.register(customerNoteRoutes, { ctx });
   await app.register(coBorrowerRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });

@@ -29,6 +29,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // A CSV customer import (spec §2 /customers/import): a 100,000-row file is about 19 MB.
+  IMPORT_LIMIT_BYTES: z.coerce.number().int().min(1024).default(20 * 1_048_576),
 });
 
 export type Config = {
@@ -54,6 +56,8 @@ export type Config = {
   bodyLimitBytes: number;
   /** Largest uploaded file (spec §5: attachments under 1 MB). */
   uploadLimitBytes: number;
+  /** Largest CSV customer import, enforced while the upload streams. */
+  importLimitBytes: number;
   /** Behind a reverse proxy, take the client IP (login throttling) from X-Forwarded-For. */
   trustProxy: boolean;
 };
@@ -96,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    importLimitBytes: e.IMPORT_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
   };
 }

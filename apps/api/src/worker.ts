@@ -5,10 +5,11 @@ import { startQueue, type JobQueue } from './jobs/queue';
 import type { JobDefinition } from './jobs/registry';
 import { startWorkers } from './jobs/registry';
 import { authSchedules, createAuthJobs } from './modules/auth/auth.jobs';
+import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
 
 /** Every feature's jobs. Features add theirs here. */
 export function createJobs(ctx: AppContext): JobDefinition[] {
-  return [...createAuthJobs(ctx)];
+  return [...createAuthJobs(ctx), ...createCustomerImportJobs(ctx)];
 }
 
 /** The durable queue of this process; `api` processes only enqueue, so they keep no schedules. */

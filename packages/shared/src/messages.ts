@@ -72,6 +72,22 @@ const enUS = {
   mergeSameCustomer: 'Choose two different customers to merge',
   mergeSameAccount: 'Choose two different accounts to merge',
   accountMerged: 'This account has already been merged',
+  // CSV customer import (issue 4).
+  importNotCsv: 'The file is not a CSV text file',
+  importNoHeader: 'The file has no header row',
+  importEmptyHeader: 'Every column needs a name in the header row',
+  importDuplicateHeader: 'Two columns of the header row have the same name',
+  importNoRows: 'The file has no rows below the header',
+  importTooLarge: 'The file is too large',
+  importUnknownColumn: 'Not a column of this file',
+  importNotValidated: 'Map the columns and check the rows before importing',
+  importStarted: 'This import has already started',
+  importDuplicateExternalId: 'Customer ID appears more than once in this file',
+  importDuplicatePhone: 'Phone number appears more than once in this file',
+  importDuplicateAccount: 'Account number appears more than once in this file',
+  importExtraCells: 'This row has more cells than the header has columns',
+  importCadence: 'Cadence is not valid',
+  importStatus: 'Status is not valid',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

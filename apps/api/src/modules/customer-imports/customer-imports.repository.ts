@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { customerImportRowErrors, customerImports, locations } from '../../db/schema';
+
+// The imports themselves and their row errors. Every query carries the merchant id.
+
+/** An import without its file (a poll must not move 20 MB); the file's first bytes give the sample. */
+export const importColumns = {
+  id: customerImports.id,
+  merchantId: customerImports.merchantId,
+  createdByUserId: customerImports.createdByUserId,
+  fileName: customerImports.fileName,
+  status: customerImports.status,
+  headers: customerImports.headers,
+  mapping: customerImports.mapping,
+  totalRows: customerImports.totalRows,
+  validRows: customerImports.validRows,
+  invalidRows: customerImports.invalidRows,
+  processedRows: customerImports.processedRows,
+  createdCount: customerImports.createdCount,
+  updatedCount: customerImports.updatedCount,
+  errorMessage: customerImports.errorMessage,
+  startedAt: customerImports.startedAt,
+  finishedAt: customerImports.finishedAt,
+  createdAt: customerImports.createdAt,
+  updatedAt: customerImports.updatedAt,
+};
+export type ImportRow = Omit<typeof customerImports.$inferSelect, 'csvText'>;
+
+const SAMPLE_BYTES = 65_536;
+const scope = (merchantId: string, id: string) =>
+  and(eq(customerImports.merchantId, merchantId), eq(customerImports.id, id));
+
+export async function insertImport(
+  db: Db,
+  data: {
+    merchantId: string;
+    userId: string | null;
+    fileName: string;
+    csvText: string;
+    headers: string[];
+    totalRows: number;
+  },
+): Promise<ImportRow> {
+  const [row] = await db
+    .insert(customerImports)
+    .values({
+      merchantId: data.merchantId,
+      createdByUserId: data.userId,
+      fileName: data.fileName,
+      csvText: data.csvText,
+      headers: data.headers,
+      totalRows: data.totalRows,
+    })
+    .returning(importColumns);
+  if (!row) throw new Error('insert returned no row');
+  return row as ImportRow;
+}
+
+export async function findImport(
+  db: Db,
+  merchantId: string,
+  id: string,
+): Promise<(ImportRow & { textStart: string }) | null> {
+  const [row] = await db
+    .select({
+      ...importColumns,
+      textStart: sql<string>`substring(${customerImports.csvText} from 1 for ${SAMPLE_BYTES})`,
+    })
+    .from(customerImports)
+    .where(scope(merchantId, id))
+    .limit(1);
+  return (row as (ImportRow & { textStart: string }) | undefined) ?? null;
+}
+
+export async function findImportText(db: Db, merchantId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ csvText: customerImports.csvText })
+    .from(customerImports)
+    .where(scope(merchantId, id))
+    .limit(1);
+  return row?.csvText ?? null;
+}
+
+export async function listImports(db: Db, query: { merchantId: string; limit: number; offset: number }) {
+  const where = eq(customerImports.merchantId, query.merchantId);
+  const rows = await db
+    .select(importColumns)
+    .from(customerImports)
+    .where(where)
+    .orderBy(desc(customerImports.createdAt), desc(customerImports.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(customerImports).where(where);
+  return { rows: rows as ImportRow[], total: totals?.total ?? 0 };
+}
+
+/** Values or SQL expressions (counters advance with `processed_rows + n`). */
+type ImportUpdate = Omit<PgUpdateSetSource<typeof customerImports>, 'id' | 'merchantId' | 'csvText'>;
+
+/** Updates the import; with `fromStatuses` only while it is in one of them (a repeat then changes nothing). */
+export async function updateImport(
+  db: Db,
+  input: {
+    merchantId: string;
+    id: string;
+    data: ImportUpdate;
+    at: Date;
+    fromStatuses?: readonly ImportRow['status'][];
+  },
+): Promise<ImportRow | null> {
+  const statusIn = input.fromStatuses ? sql`${customerImports.status} in ${input.fromStatuses}` : undefined;
+  const [row] = await db
+    .update(customerImports)
+    .set({ ...input.data, updatedAt: input.at })
+    .where(and(scope(input.merchantId, input.id), statusIn))
+    .returning(importColumns);
+  return (row as ImportRow | undefined) ?? null;
+}
+
+/** Locks the import for one batch of the job; concurrent runs of the same import take turns here. */
+export async function lockImport(db: Db, merchantId: string, id: string) {
+  const [row] = await db
+    .select({ status: customerImports.status, processedRows: customerImports.processedRows })
+    .from(customerImports)
+    .where(scope(merchantId, id))
+    .for('update');
+  return row ?? null;
+}
+
+export type RowErrorData = {
+  rowNumber: number;
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+};
+
+/** Many rows per statement: an import may report 100,000 bad rows. */
+export async function insertRowErrors(
+  db: Db,
+  input: { merchantId: string; importId: string; rows: readonly RowErrorData[] },
+): Promise<void> {
+  const CHUNK = 2000;
+  for (let start = 0; start < input.rows.length; start += CHUNK) {
+    const chunk = input.rows.slice(start, start + CHUNK);
+    await db.execute(sql`
+      insert into customer_import_row_errors (import_id, merchant_id, row_number, errors, "values")
+      select ${input.importId}, ${input.merchantId}, t.row_number, t.errors::jsonb, t.vals::jsonb
+      from unnest(
+        ${sql.param(chunk.map((row) => row.rowNumber))}::int[],
+        ${sql.param(chunk.map((row) => JSON.stringify(row.errors)))}::text[],
+        ${sql.param(chunk.map((row) => JSON.stringify(row.values)))}::text[]
+      ) as t(row_number, errors, vals)`);
+  }
+}
+
+export async function deleteRowErrors(db: Db, merchantId: string, importId: string): Promise<void> {
+  await db
+    .delete(customerImportRowErrors)
+    .where(
+      and(eq(customerImportRowErrors.merchantId, merchantId), eq(customerImportRowErrors.importId, importId)),
+    );
+}
+
+const errorScope = (merchantId: string, importId: string) =>
+  and(eq(customerImportRowErrors.merchantId, merchantId), eq(customerImportRowErrors.importId, importId));
+
+export async function listRowErrors(
+  db: Db,
+  query: { merchantId: string; importId: string; limit: number; offset: number },
+) {
+  const rows = await db
+    .select()
+    .from(customerImportRowErrors)
+    .where(errorScope(query.merchantId, query.importId))
+    .orderBy(asc(customerImportRowErrors.rowNumber))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(customerImportRowErrors)
+    .where(errorScope(query.merchantId, query.importId));
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function listRowErrorsByNumbers(
+  db: Db,
+  query: { merchantId: string; importId: string; rowNumbers: number[] },
+) {
+  if (query.rowNumbers.length === 0) return [];
+  return db
+    .select()
+    .from(customerImportRowErrors)
+    .where(
+      and(
+        errorScope(query.merchantId, query.importId),
+        sql`${customerImportRowErrors.rowNumber} = any(${sql.param(query.rowNumbers)}::int[])`,
+      ),
+    );
+}
+
+export async function listErrorRowNumbers(db: Db, merchantId: string, importId: string): Promise<number[]> {
+  const rows = await db
+    .select({ rowNumber: customerImportRowErrors.rowNumber })
+    .from(customerImportRowErrors)
+    .where(errorScope(merchantId, importId));
+  return rows.map((row) => row.rowNumber);
+}
+
+/** The merchant's locations by name, first by name first (the default location of a row without one). */
+export async function listLocationNames(db: Db, merchantId: string) {
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.merchantId, merchantId))
+    .orderBy(asc(locations.name), asc(locations.id));
+}
+
+/** Runs `work` in one transaction; repositories take the transaction's handle as their `db`. */
+export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}

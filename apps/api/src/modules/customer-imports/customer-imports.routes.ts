@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_FILE_FIELD,
+  customerImportMappingWriteSchema,
+  customerImportPageSchema,
+  customerImportRowPageSchema,
+  customerImportRowsQuerySchema,
+  customerImportSchema,
+} from '@paylane/shared/contracts/customer-imports';
+import { pageQuerySchema } from '@paylane/shared/contracts/paging';
+import { messages } from '@paylane/shared/messages';
+import { validationMessages } from '@paylane/shared/validation';
+import type { AppContext } from '../../context';
+import { fieldError, HttpError, notFound } from '../../lib/http-errors';
+import { currentMerchantAccess } from '../../plugins/access';
+import { buildErrorReport } from './customer-imports.report';
+import {
+  getCustomerImport,
+  listCustomerImportRows,
+  listCustomerImports,
+  mapCustomerImport,
+  startCustomerImport,
+  uploadCustomerImport,
+  type ImportActor,
+} from './customer-imports.service';
+
+const merchantParams = z.object({ merchant_id: z.string() });
+const importParams = merchantParams.extend({ import_id: z.string() });
+// A malformed id is simply not one of the merchant's imports: 404, like any other unknown id.
+const importId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw notFound();
+  return id;
+};
+const merchantOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
+const actorOf = (request: FastifyRequest): ImportActor => ({
+  merchantId: merchantOf(request),
+  userId: request.user?.id ?? null,
+});
+
+/** The one file of the request; reading stops at `limit` bytes, so an oversized file costs at most that. */
+async function readUpload(request: FastifyRequest, limit: number) {
+  const part = request.isMultipart() ? await request.file({ limits: { fileSize: limit } }) : undefined;
+  if (!part || part.fieldname !== IMPORT_FILE_FIELD)
+    throw fieldError(IMPORT_FILE_FIELD, validationMessages.required);
+  try {
+    return { fileName: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, { detail: messages.importTooLarge });
+    }
+    throw error;
+  }
+}
+
+/** Spec §2 /customers/import: upload, map and check, preview, start, progress, error report. */
+export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const config = { access: { merchant: 'importCustomers' } } as const;
+  const base = '/api/merchants/:merchant_id/customer_imports/';
+
+  app.get(
+    base,
+    {
+      config,
+      schema: {
+        params: merchantParams,
+        querystring: pageQuerySchema,
+        response: { 200: customerImportPageSchema },
+      },
+    },
+    (request) => listCustomerImports(ctx, merchantOf(request), { ...request.query, url: request.url }),
+  );
+
+  app.post(
+    base,
+    { config, schema: { params: merchantParams, response: { 201: customerImportSchema } } },
+    async (request, reply) => {
+      const file = await readUpload(request, ctx.config.importLimitBytes);
+      return reply.status(201).send(await uploadCustomerImport(ctx, actorOf(request), file));
+    },
+  );
+
+  app.get(
+    `${base}:import_id/`,
+    { config, schema: { params: importParams, response: { 200: customerImportSchema } } },
+    (request) => getCustomerImport(ctx, merchantOf(request), importId(request.params.import_id)),
+  );
+
+  app.put(
+    `${base}:import_id/mapping/`,
+    {
+      config,
+      schema: {
+        params: importParams,
+        body: customerImportMappingWriteSchema,
+        response: { 200: customerImportSchema },
+      },
+    },
+    (request) =>
+      mapCustomerImport(ctx, actorOf(request), importId(request.params.import_id), request.body.mapping),
+  );
+
+  app.get(
+    `${base}:import_id/rows/`,
+    {
+      config,
+      schema: {
+        params: importParams,
+        querystring: customerImportRowsQuerySchema,
+        response: { 200: customerImportRowPageSchema },
+      },
+    },
+    (request) =>
+      listCustomerImportRows(ctx, merchantOf(request), importId(request.params.import_id), {
+        ...request.query,
+        url: request.url,
+      }),
+  );
+
+  app.post(
+    `${base}:import_id/start/`,
+    { config, schema: { params: importParams, response: { 202: customerImportSchema } } },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await startCustomerImport(ctx, merchantOf(request), importId(request.params.import_id))),
+  );
+
+  app.get(
+    `${base}:import_id/errors.csv`,
+    { config, schema: { params: importParams } },
+    async (request, reply) => {
+      const report = await buildErrorReport(ctx, merchantOf(request), importId(request.params.import_id));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${report.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(report.csv);
+    },
+  );
+};
