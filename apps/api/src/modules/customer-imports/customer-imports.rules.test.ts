@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customerImports, customers, merchants } from '../../db/schema';
+import { toE164Phone } from '@paylane/shared/validation';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   goodRow,
@@ -125,6 +126,35 @@ describe('CSV customer import: rules, refusals and the error report', () => {
     const voided = ['DM-1002', 'Vic', 'Voided', '', '', '', '', '', '', '', '', '', '', '', ''];
     const answer = await uploadAndMap([importHeaders, voided]);
     expect(await errorsOf(answer.id)).toEqual({ 1: { external_id: ['This customer has been voided'] } });
+  });
+
+  it('records a row that became invalid after the preview as an error, and imports the rest', async () => {
+    const answer = await uploadAndMap([
+      importHeaders,
+      goodRow(1, 'LAT'),
+      goodRow(2, 'LAT'),
+      goodRow(3, 'LAT'),
+    ]);
+    expect(answer).toMatchObject({ valid_rows: 3, invalid_rows: 0 });
+    // Meanwhile someone creates a customer with row 2's phone.
+    await t.database.db.insert(customers).values({
+      merchantId,
+      firstName: 'Quick',
+      lastName: 'Taker',
+      smsPhoneNumber: toE164Phone(phoneOf(2, 'LAT')),
+    });
+    await t.request(`${base}${answer.id}/start/`, { method: 'POST', token: staff });
+    expect(await waitForImport(t, `${base}${answer.id}/`, staff)).toMatchObject({
+      status: 'completed',
+      valid_rows: 2,
+      invalid_rows: 1,
+      processed_rows: 2,
+      created_count: 2,
+      progress: 100,
+    });
+    expect(await errorsOf(answer.id)).toEqual({
+      2: { sms_phone_number: ['Phone Number is Already in Use'] },
+    });
   });
 
   it('writes the error report with the row’s cells, neutralising formulas', async () => {
