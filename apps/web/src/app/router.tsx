@@ -7,6 +7,7 @@ import { startSession } from '../lib/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { createRequireUserLoader } from './route-guards';
+import { customerImportRoutes } from './routes/customer-import/customer-import-routes';
 import { customersRoutes } from './routes/customers/customers-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
@@ -118,6 +119,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...settingsRoutes(queryClient),
             ...toolsRoutes(queryClient),
             ...customersRoutes(queryClient),
+            ...customerImportRoutes(queryClient),
           ],
         },
         {

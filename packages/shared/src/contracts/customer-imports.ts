@@ -138,7 +138,8 @@ const booleanParam = z.enum(['true', 'false']).transform((value) => value === 't
 export const customerImportRowsQuerySchema = pageQuerySchema.extend({
   errors_only: booleanParam.default(false),
 });
-export type CustomerImportRowsQuery = z.input<typeof customerImportRowsQuerySchema>;
+/** What a client sends. */
+export type CustomerImportRowsQuery = { page?: number; page_size?: number; errors_only?: boolean };
 
 export const customerImportRowSchema = z.object({
   /** 1 is the first row below the header. */
