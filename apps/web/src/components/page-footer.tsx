@@ -1,5 +1,12 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
+const controlLabels = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 type Props = {
   count: number;
   page: number;
@@ -27,7 +34,14 @@ export function PageFooter({ count, page, pageSize, pageSizes, onPageChange, onP
           value={String(pageSize)}
           onChange={(value) => value && onPageSizeChange(Number(value))}
         />
-        <Pagination total={pages} value={page} onChange={onPageChange} />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPageChange}
+          // The arrows are icons: name them, so a screen reader says where they go (axe button-name).
+          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
       </Group>
     </Group>
   );
