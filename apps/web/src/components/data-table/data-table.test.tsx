@@ -153,7 +153,7 @@ describe('data table', () => {
     const { user } = renderTable({ paging: { count: 120, page: 1, pageSize: 50, onChange } });
     const footer = screen.getByRole('navigation', { name: 'Paging' });
     expect(within(footer).getByText('120 results')).toBeInTheDocument();
-    await user.click(within(footer).getByRole('button', { name: '3' }));
+    await user.click(within(footer).getByRole('button', { name: 'Page 3' }));
     expect(onChange).toHaveBeenLastCalledWith({ page: 3, pageSize: 50 });
     await user.click(within(footer).getByRole('combobox', { name: 'Rows per page' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['50', '75', '100']);

@@ -64,7 +64,7 @@ describe('merchants screen', () => {
     const { user } = renderApp('/merchants');
     const footer = await screen.findByRole('navigation', { name: 'Paging' }, pageLoad);
     expect(within(footer).getByText('120 results')).toBeInTheDocument();
-    await user.click(within(footer).getByRole('button', { name: '3' }));
+    await user.click(within(footer).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(api.callsTo('GET /api/merchants/').at(-1)?.search.get('page')).toBe('3'));
     expect(api.callsTo('GET /api/merchants/').at(-1)?.search.get('page_size')).toBe('50');
   });
