@@ -63,6 +63,15 @@ export async function findAccountHolders(db: Db, merchantId: string, accountExte
   return new Map(rows.map((row) => [row.account, row.holder]));
 }
 
+/**
+ * Fresh planner statistics for the tables the lookups read. PGlite runs no autovacuum, so without this its
+ * statistics stay those of an empty table and the planner may probe a phone through the merchant's name index,
+ * reading every customer of the merchant for each row. On PostgreSQL it is a cheap sample.
+ */
+export async function analyzeCustomerTables(db: Db): Promise<void> {
+  await db.execute(sql`analyze customers, accounts`);
+}
+
 export type CustomerUpsertRow = {
   externalId: string;
   firstName: string;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { BatchConflictError, writeBatch } from './customer-imports.batch';
+import { analyzeCustomerTables } from './customer-imports.batch.repository';
 import { readCsvTable, valuesByHeader, type CsvRow, type CsvTable } from './customer-imports.csv';
 import {
   findImport,
@@ -50,6 +51,7 @@ export async function runCustomerImport(
   });
   if (!running) return;
   const { table, pending, check } = await loadPendingRows(ctx, running);
+  await analyzeCustomerTables(ctx.db);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let processed = running.processedRows;
   let index = processed;

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   accountImportFields,
   requiredImportFields,
@@ -8,6 +9,7 @@ import { messages } from '@paylane/shared/messages';
 import { validationMessages } from '@paylane/shared/validation';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
+import { analyzeCustomerTables } from './customer-imports.batch.repository';
 import { markDatabaseConflicts, markFileRepeats } from './customer-imports.conflicts';
 import type { CsvTable } from './customer-imports.csv';
 import { listLocationNames } from './customer-imports.repository';
@@ -53,17 +55,29 @@ export async function loadRowContext(
   return { headers, mapping, locationIdsByName, defaultLocationId: locations[0]?.id ?? null };
 }
 
-/** Each row on its own, then the repeats across the file. */
-export function checkRowsAlone(ctx: RowContext, table: CsvTable): CheckedRow[] {
+const ROWS_BETWEEN_YIELDS = 2000;
+
+/**
+ * Each row on its own, then the repeats across the file. A 100,000-row file takes seconds of CPU, so the work
+ * yields to the event loop between slices and the process keeps answering other requests meanwhile.
+ */
+export async function checkRowsAlone(ctx: RowContext, table: CsvTable): Promise<CheckedRow[]> {
   const indexes = columnIndexes(ctx);
-  const rows = table.rows.map((row) => checkRow(ctx, indexes, table.headers.length, row));
+  const rows: CheckedRow[] = [];
+  for (let start = 0; start < table.rows.length; start += ROWS_BETWEEN_YIELDS) {
+    if (start > 0) await setImmediate();
+    for (const row of table.rows.slice(start, start + ROWS_BETWEEN_YIELDS)) {
+      rows.push(checkRow(ctx, indexes, table.headers.length, row));
+    }
+  }
   markFileRepeats(rows);
   return rows;
 }
 
 /** Every rule: each row, repeats in the file, and conflicts with the merchant's customers and accounts. */
 export async function checkAllRows(db: Db, merchantId: string, ctx: RowContext, table: CsvTable) {
-  const rows = checkRowsAlone(ctx, table);
+  const rows = await checkRowsAlone(ctx, table);
+  await analyzeCustomerTables(db);
   await markDatabaseConflicts(db, merchantId, rows);
   return rows;
 }
