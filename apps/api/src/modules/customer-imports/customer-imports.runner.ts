@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { BatchConflictError, writeBatch } from './customer-imports.batch';
@@ -30,6 +31,7 @@ export type ImportRunOptions = {
 
 export const DEFAULT_BATCH_SIZE = 1000;
 const CONFLICT_ATTEMPTS = 3;
+const BATCH_PAUSE_MS = 5;
 
 /** Another run of the same import moved on (a job retried while an expired run was still going). */
 class ConcurrentRunError extends Error {}
@@ -63,6 +65,9 @@ export async function runCustomerImport(
     // The next batch is checked while the database writes this one (on PostgreSQL they overlap).
     rows = check(pending.slice(index, index + batchSize));
     processed = await writing;
+    // A breath between batches: on PGlite every other request waits while a batch's transaction is open, so
+    // a poll or a page load gets its few queries through here instead of one per batch.
+    await sleep(BATCH_PAUSE_MS);
   }
   await updateImport(ctx.db, {
     merchantId: target.merchantId,
