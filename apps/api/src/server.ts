@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createAppContext } from './context';
 import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { analyzeDatabase } from './modules/maintenance/maintenance.repository';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
 import { createCipher } from './lib/encryption';
 import { openQueue, startBackgroundWork } from './worker';
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, config.databasePoolMax);
   await migrateDatabase(database.db);
+  // Embedded PGlite has no autovacuum: statistics as of now, then hourly (modules/maintenance).
+  if (database.kind === 'pglite') await analyzeDatabase(database.db);
   const seeded = config.seedDemo
     ? await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey))
     : false;

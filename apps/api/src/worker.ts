@@ -6,10 +6,11 @@ import type { JobDefinition } from './jobs/registry';
 import { startWorkers } from './jobs/registry';
 import { authSchedules, createAuthJobs } from './modules/auth/auth.jobs';
 import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
+import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
 
 /** Every feature's jobs. Features add theirs here. */
 export function createJobs(ctx: AppContext): JobDefinition[] {
-  return [...createAuthJobs(ctx), ...createCustomerImportJobs(ctx)];
+  return [...createAuthJobs(ctx), ...createCustomerImportJobs(ctx), ...createMaintenanceJobs(ctx)];
 }
 
 /** The durable queue of this process; `api` processes only enqueue, so they keep no schedules. */
@@ -33,7 +34,7 @@ export async function startBackgroundWork(input: {
 }): Promise<void> {
   const { ctx, queue } = input;
   const jobs = createJobs(ctx);
-  const schedules = [...authSchedules];
+  const schedules = [...authSchedules, ...maintenanceSchedules(ctx.config)];
   for (const job of jobs) await queue.ensureQueue(job.name, job.queue);
   if (!input.runsJobs) return;
   await startWorkers(queue, jobs);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { defineJob } from '../../jobs/registry';
+import { analyzeDatabase } from './maintenance.repository';
+
+// PostgreSQL's autovacuum keeps the planner's statistics fresh; embedded PGlite has no autovacuum, so without
+// this every plan assumes near-empty tables and, once a merchant has thousands of customers, indexed lookups
+// turn into scans. Embedded processes analyze at start and then hourly.
+export const createMaintenanceJobs = (ctx: AppContext) => [
+  defineJob({
+    name: 'db.analyze',
+    schema: z.object({}),
+    handler: async () => {
+      const started = Date.now();
+      await analyzeDatabase(ctx.db);
+      ctx.log.info({ ms: Date.now() - started }, 'planner statistics refreshed');
+    },
+  }),
+];
+
+/** Hourly, only where no autovacuum runs (embedded PGlite: no DATABASE_URL). */
+export const maintenanceSchedules = (config: AppContext['config']) =>
+  config.databaseUrl ? [] : [{ name: 'db.analyze', cron: '41 * * * *' }];

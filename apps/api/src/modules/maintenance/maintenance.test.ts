@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../context';
+import { customers, merchants } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createMaintenanceJobs, maintenanceSchedules } from './maintenance.jobs';
+import { estimatedRows } from './maintenance.repository';
+
+describe('planner statistics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are refreshed by the db.analyze job, so plans see how many rows there are', async () => {
+    const [merchant] = await t.database.db.insert(merchants).values({ name: 'Stats Motors' }).returning();
+    await t.database.db.insert(customers).values(
+      Array.from({ length: 500 }, (_, i) => ({
+        merchantId: merchant!.id,
+        firstName: 'Stat',
+        lastName: `Customer${i}`,
+      })),
+    );
+    const ctx = createAppContext({ config: t.config, db: t.database.db, log: t.app.log });
+    const [job] = createMaintenanceJobs(ctx);
+    await job!.handler({}, undefined as never);
+    expect(await estimatedRows(t.database.db, 'customers')).toBeGreaterThanOrEqual(500);
+  });
+
+  it('are scheduled hourly only where no autovacuum runs (embedded PGlite)', () => {
+    expect(maintenanceSchedules({ ...t.config, databaseUrl: undefined })).toEqual([
+      { name: 'db.analyze', cron: '41 * * * *' },
+    ]);
+    expect(maintenanceSchedules({ ...t.config, databaseUrl: 'postgres://db/paylane' })).toEqual([]);
+  });
+});
