@@ -30,7 +30,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   // A CSV customer import (spec §2 /customers/import): a 100,000-row file is about 19 MB.
-  IMPORT_LIMIT_BYTES: z.coerce.number().int().min(1024).default(20 * 1_048_576),
+  IMPORT_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1_048_576),
 });
 
 export type Config = {

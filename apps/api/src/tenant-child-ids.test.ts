@@ -123,8 +123,13 @@ describe('tenant isolation of the ids inside a merchant path', () => {
     foreign.push({ param: 'user_id', id: user.id, readPath: `${base}/users/${user.id}/`, body: userBody });
     const csv = new FormData();
     csv.append('file', new Blob(['Customer ID,First Name,Last Name\nR-1,Rhea,Rival\n']), `${RIVAL}.csv`);
-    const upload = await t.request(`${base}/customer_imports/`, { method: 'POST', token: superAdmin, body: csv });
-    if (upload.status !== 201) throw new Error(`customer import: ${upload.status} ${JSON.stringify(upload.body)}`);
+    const upload = await t.request(`${base}/customer_imports/`, {
+      method: 'POST',
+      token: superAdmin,
+      body: csv,
+    });
+    if (upload.status !== 201)
+      throw new Error(`customer import: ${upload.status} ${JSON.stringify(upload.body)}`);
     const importId = (upload.body as { id: string }).id;
     const mapping = { external_id: 'Customer ID', first_name: 'First Name', last_name: 'Last Name' };
     foreign.push({
