@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { MerchantSummary } from '@paylane/shared/contracts/merchants';
 import { displayRoles } from '@paylane/shared/permissions';
@@ -93,7 +93,10 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <AppNavigation sections={sections} onNavigate={nav.close} />
+        {/* The links outgrow a short window: the section scrolls instead of cutting the last ones off. */}
+        <AppShell.Section grow component={ScrollArea}>
+          <AppNavigation sections={sections} onNavigate={nav.close} />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
