@@ -124,3 +124,14 @@ export const accounts = pgTable(
     ),
   ],
 );
+
+/**
+ * How many live (not voided) customers each merchant has, kept by statement-level triggers on customers
+ * (migration 0005), so the customer list's unfiltered count is one row read instead of counting thousands.
+ */
+export const merchantCustomerCounts = pgTable('merchant_customer_counts', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  liveCustomers: integer('live_customers').notNull().default(0),
+});

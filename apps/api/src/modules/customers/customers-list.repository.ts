@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, customers, locations } from '../../db/schema';
+import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { CustomerSearchPlan } from './customer-search';
 import { customerSearchCondition } from './customer-search.repository';
 
@@ -81,8 +81,31 @@ export async function listCustomerRows(
     .orderBy(...orderOf(query.ordering), idOrder)
     .limit(query.limit)
     .offset(query.offset);
+  const total = isUnfiltered(query.filter)
+    ? await countLiveCustomers(db, query.filter.merchantId)
+    : await countMatching(db, where);
+  return { rows, total };
+}
+
+const isUnfiltered = (filter: CustomerListFilter) =>
+  !filter.search &&
+  !filter.locationId &&
+  !filter.accountStatus &&
+  !filter.tagId &&
+  filter.optedOut === undefined;
+
+async function countMatching(db: Db, where: SQL): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(customers).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return totals?.total ?? 0;
+}
+
+/** The merchant's live customers, kept by triggers (migration 0005): one row instead of counting them all. */
+async function countLiveCustomers(db: Db, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: merchantCustomerCounts.liveCustomers })
+    .from(merchantCustomerCounts)
+    .where(eq(merchantCustomerCounts.merchantId, merchantId));
+  return row?.total ?? 0;
 }
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomerRows>>['rows'][number];
