@@ -92,7 +92,7 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
   const { merchantId, customerIds } = need();
   const searchValues = search?.values ?? [];
   const n = searchValues.length;
-  const where = `c.merchant_id = $1 and c.voided_at is null${search ? ` and c.id in (${search.text})` : ''}`;
+  const where = `c.merchant_id = $1 and c.voided_at is null${search ? ` and c.id = any(array(${search.text}))` : ''}`;
   return [
     { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
     {
@@ -108,7 +108,13 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
              where ${where} order by c.last_name, c.first_name, c.id limit $${n + 2} offset 0`,
       values: [merchantId, ...searchValues, 50],
     },
-    { text: `select count(*) from customers c where ${where}`, values: [merchantId, ...searchValues] },
+    search
+      ? { text: `select count(*) from customers c where ${where}`, values: [merchantId, ...searchValues] }
+      : {
+          // The unfiltered list reads the count the triggers keep (migration 0005).
+          text: 'select live_customers from merchant_customer_counts where merchant_id = $1',
+          values: [merchantId],
+        },
     {
       text: `select id, customer_id, external_id, status, amount_due_cents, due_date from accounts
              where merchant_id = $1 and customer_id = any($2::uuid[])

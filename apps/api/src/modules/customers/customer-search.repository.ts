@@ -3,7 +3,7 @@ import type { CustomerSearchPlan } from './customer-search';
 
 // Each way of matching is its own subquery written with exactly the expression of its index, so PostgreSQL
 // answers each from that index (an OR across tables could only filter a scan of the merchant's customers).
-// The hits are unioned and joined back to the customer: `customers.id in (… union all …)`.
+// The hits are unioned and the customers read by id: `customers.id = any(array(… union all …))`.
 
 /** Live customers of the merchant whose E.164 phone starts with the pattern (customers_merchant_phone_key). */
 const byPhone = (merchantId: string, pattern: string) =>
@@ -43,5 +43,8 @@ export function customerSearchCondition(
   if (plan.email) parts.push(byEmail(merchantId, plan.email));
   if (plan.name) parts.push(byName(merchantId, plan.name));
   if (parts.length === 0) return sql`false`;
-  return sql`${customerId} in (${sql.join(parts, sql` union all `)})`;
+  // `= any(array(...))` runs the search first and then reads just its hits by primary key; with `in (...)`
+  // the planner may hash-join the search against every live customer of the merchant instead (10× slower
+  // for a count on a merchant of 20,000).
+  return sql`${customerId} = any(array(${sql.join(parts, sql` union all `)}))`;
 }
