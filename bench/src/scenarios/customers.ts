@@ -4,7 +4,7 @@ import type { BenchContext, Scenario } from './scenario';
 // Customer list and search (issue 4) on the demo merchant, which `npm run seed:scale` gives a share of the
 // volume (20,000 of 100,000 customers by default). Search terms are read from the data at prepare time, so
 // each search finds real customers. The SQL-alone floor repeats what one request runs: the caller's user,
-// membership and merchant (the access plugin), the page, its count and its accounts.
+// then the merchant with the caller's membership (the access plugin), the page with its accounts, its count.
 
 type Probe = {
   merchantId: string;
@@ -89,21 +89,25 @@ function customerScenario(input: {
 
 /** What one list request runs, in order (see customers-list.repository.ts and the access plugin). */
 function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } | null): SqlStatement[] {
-  const { merchantId, customerIds } = need();
+  const { merchantId } = need();
   const searchValues = search?.values ?? [];
   const n = searchValues.length;
   const where = `c.merchant_id = $1 and c.voided_at is null${search ? ` and c.id = any(array(${search.text}))` : ''}`;
   return [
     { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
     {
-      text: `select m.roles, r.permissions from memberships m left join custom_roles r on r.id = m.custom_role_id
-             where m.user_id = $1 and m.merchant_id = $2 limit 1`,
-      values: [ctx.admin.userId, merchantId],
+      text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
+             left join memberships m on m.merchant_id = me.id and m.user_id = $2
+             left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
+      values: [merchantId, ctx.admin.userId],
     },
-    { text: 'select * from merchants where id = $1 limit 1', values: [merchantId] },
     {
       text: `select c.id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
-               c.sms_opted_out_at, c.email_opted_out_at, c.created_at, l.id, l.name
+               c.sms_opted_out_at, c.email_opted_out_at, c.created_at, l.id, l.name,
+               (select coalesce(json_agg(json_build_object('id', a.id, 'external_id', a.external_id,
+                  'status', a.status, 'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date)
+                  order by case when a.status in ('active', 'pending') then 0 else 1 end, a.created_at, a.id),
+                  '[]'::json) from accounts a where a.merchant_id = c.merchant_id and a.customer_id = c.id)
              from customers c left join locations l on l.id = c.location_id
              where ${where} order by c.last_name, c.first_name, c.id limit $${n + 2} offset 0`,
       values: [merchantId, ...searchValues, 50],
@@ -115,12 +119,6 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
           text: 'select live_customers from merchant_customer_counts where merchant_id = $1',
           values: [merchantId],
         },
-    {
-      text: `select id, customer_id, external_id, status, amount_due_cents, due_date from accounts
-             where merchant_id = $1 and customer_id = any($2::uuid[])
-             order by case when status in ('active', 'pending') then 0 else 1 end, created_at, id`,
-      values: [merchantId, customerIds],
-    },
   ];
 }
 

@@ -9,8 +9,8 @@ import { hashSecret } from '../lib/secrets';
 import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.repository';
 import { findUserById } from '../modules/auth/users.repository';
 import {
-  findMembershipAccess,
   findMerchantById,
+  findMerchantWithMembership,
   type MembershipAccess,
   type MerchantRow,
 } from '../modules/merchants/merchants.repository';
@@ -145,8 +145,7 @@ async function authorizeMerchant(
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
   if (!uuidSchema.safeParse(merchantId).success) throw notFound();
   const id = String(merchantId);
-  const membership = await findCallerMembership(ctx, request, id);
-  const merchant = await findMerchantById(ctx.db, id);
+  const { merchant, membership } = await findMerchantAndCallerMembership(ctx, request, id);
   if (!merchant) throw notFound();
   const access = membership ?? partnerAccess(request.user, merchant, rule);
   if (!access) throw notFound();
@@ -166,22 +165,32 @@ async function authorizeMerchant(
   return { merchant, ...access };
 }
 
-/** The caller's roles in the merchant: super admins hold every merchant; an API key holds staff rights in its own. */
-async function findCallerMembership(
+/**
+ * The merchant, and the caller's roles in it: super admins hold every merchant; an API key holds staff rights
+ * in its own. A signed-in user's membership is read with the merchant, in one query.
+ */
+async function findMerchantAndCallerMembership(
   ctx: AppContext,
   request: FastifyRequest,
   merchantId: string,
-): Promise<MembershipAccess | null> {
-  if (request.apiKey) {
-    return request.apiKey.merchantId === merchantId
-      ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null }
-      : null;
-  }
+): Promise<{ merchant: MerchantRow | null; membership: MembershipAccess | null }> {
   const user = request.user;
+  if (user && !user.isSuperAdmin) return findMerchantWithMembership(ctx.db, merchantId, user.id);
+  const merchant = await findMerchantById(ctx.db, merchantId);
+  if (request.apiKey) {
+    const isOwnMerchant = request.apiKey.merchantId === merchantId;
+    return {
+      merchant,
+      membership: isOwnMerchant
+        ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null }
+        : null,
+    };
+  }
   if (!user) throw unauthorized();
-  if (user.isSuperAdmin)
-    return { roles: ['super_admin'], roleNames: ['super_admin'], flags: {}, customRole: null };
-  return findMembershipAccess(ctx.db, user.id, merchantId);
+  return {
+    merchant,
+    membership: { roles: ['super_admin'], roleNames: ['super_admin'], flags: {}, customRole: null },
+  };
 }
 
 /** A partner reads the merchants they onboarded, on routes that allow it, and nothing else. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
+import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search';
 import { customerSearchCondition } from './customer-search.repository';
 
@@ -16,6 +17,15 @@ export type CustomerListFilter = {
   optedOut?: boolean | undefined;
 };
 
+/** The own accounts of each listed customer as the contract's summaries, open ones first (one index probe a row). */
+const accountSummaries = sql<AccountSummary[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', a.id, 'external_id', a.external_id, 'status', a.status,
+    'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date
+  ) order by case when a.status in ('active', 'pending') then 0 else 1 end, a.created_at, a.id), '[]'::json)
+  from accounts a where a.merchant_id = ${customers.merchantId} and a.customer_id = ${customers.id}
+)`;
+
 const listColumns = {
   id: customers.id,
   firstName: customers.firstName,
@@ -28,6 +38,7 @@ const listColumns = {
   createdAt: customers.createdAt,
   locationId: locations.id,
   locationName: locations.name,
+  accounts: accountSummaries,
 };
 
 /** Live customers of the merchant that pass the filters (voided ones never show in lists). */
@@ -110,40 +121,5 @@ async function countLiveCustomers(db: Db, merchantId: string): Promise<number> {
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomerRows>>['rows'][number];
 
-export type AccountSummaryRow = {
-  id: string;
-  customerId: string;
-  externalId: string | null;
-  status: 'active' | 'pending' | 'inactive' | 'closed';
-  amountDueCents: number;
-  dueDate: string | null;
-};
-
 /** Open accounts (active, pending) before the others, then oldest first. */
 export const openAccountsFirst = sql`case when ${accounts.status} in ('active', 'pending') then 0 else 1 end`;
-
-/** The own accounts of a page of customers, in one query. */
-export async function listAccountSummaries(
-  db: Db,
-  merchantId: string,
-  customerIds: string[],
-): Promise<AccountSummaryRow[]> {
-  if (customerIds.length === 0) return [];
-  return db
-    .select({
-      id: accounts.id,
-      customerId: accounts.customerId,
-      externalId: accounts.externalId,
-      status: accounts.status,
-      amountDueCents: accounts.amountDueCents,
-      dueDate: accounts.dueDate,
-    })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.merchantId, merchantId),
-        sql`${accounts.customerId} = any(${sql.param(customerIds)}::uuid[])`,
-      ),
-    )
-    .orderBy(openAccountsFirst, asc(accounts.createdAt), asc(accounts.id));
-}

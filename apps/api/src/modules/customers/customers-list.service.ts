@@ -3,13 +3,7 @@ import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { pageLinks } from '../../lib/paging';
 import { planCustomerSearch } from './customer-search';
-import {
-  listAccountSummaries,
-  listCustomerRows,
-  type AccountSummaryRow,
-  type CustomerListRow,
-  type CustomerOrdering,
-} from './customers-list.repository';
+import { listCustomerRows, type CustomerListRow, type CustomerOrdering } from './customers-list.repository';
 
 export type CustomersListQuery = {
   search?: string | undefined;
@@ -24,7 +18,7 @@ export type CustomersListQuery = {
   url: string;
 };
 
-function toListItem(row: CustomerListRow, accounts: AccountSummaryRow[]): CustomerListItem {
+function toListItem(row: CustomerListRow): CustomerListItem {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -35,18 +29,13 @@ function toListItem(row: CustomerListRow, accounts: AccountSummaryRow[]): Custom
     location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
     sms_opted_out: row.smsOptedOutAt !== null,
     email_opted_out: row.emailOptedOutAt !== null,
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      external_id: account.externalId,
-      status: account.status,
-      amount_due_cents: account.amountDueCents,
-      due_date: account.dueDate,
-    })),
+    // Already in the contract's shape (json_build_object in the page query).
+    accounts: row.accounts,
     created: row.createdAt.toISOString(),
   };
 }
 
-/** Spec §2 customer list: live customers, searched, filtered, sorted and paged; accounts in one more query. */
+/** Spec §2 customer list: live customers, searched, filtered, sorted and paged, each with its accounts. */
 export async function listCustomers(
   ctx: AppContext,
   merchantId: string,
@@ -65,19 +54,9 @@ export async function listCustomers(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  const accounts = await listAccountSummaries(
-    ctx.db,
-    merchantId,
-    rows.map((row) => row.id),
-  );
   return {
     count: total,
     ...pageLinks(query.url, query.page, query.page_size, total),
-    results: rows.map((row) =>
-      toListItem(
-        row,
-        accounts.filter((account) => account.customerId === row.id),
-      ),
-    ),
+    results: rows.map(toListItem),
   };
 }

@@ -42,19 +42,25 @@ function toMembershipAccess(row: {
   };
 }
 
-/** The user's roles and custom-role flags in a merchant, or null when the user does not belong to it. */
-export async function findMembershipAccess(
+/**
+ * The merchant and the user's place in it, in one query (every merchant route asks both before anything
+ * else): merchant null when there is no such merchant, membership null when the user does not belong.
+ */
+export async function findMerchantWithMembership(
   db: Db,
-  userId: string,
   merchantId: string,
-): Promise<MembershipAccess | null> {
+  userId: string,
+): Promise<{ merchant: MerchantRow | null; membership: MembershipAccess | null }> {
   const [row] = await db
-    .select(membershipColumns)
-    .from(memberships)
+    .select({ merchant: merchants, membershipId: memberships.id, ...membershipColumns })
+    .from(merchants)
+    .leftJoin(memberships, and(eq(memberships.merchantId, merchants.id), eq(memberships.userId, userId)))
     .leftJoin(customRoles, eq(customRoles.id, memberships.customRoleId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
+    .where(eq(merchants.id, merchantId))
     .limit(1);
-  return row ? toMembershipAccess(row) : null;
+  if (!row) return { merchant: null, membership: null };
+  const membership = row.membershipId && row.roles ? toMembershipAccess({ ...row, roles: row.roles }) : null;
+  return { merchant: row.merchant, membership };
 }
 
 export async function listMembershipsOfUser(db: Db, userId: string) {
