@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
-import { findStoredJob, startTestQueue } from './job-test-helpers';
+import { findStoredJob, nextChildMessage, startTestQueue } from './job-test-helpers';
 import type { JobQueue, ReceivedJob } from './queue';
 
 type WorkerMessage = { type: 'ready' } | { type: 'started'; jobId: string };
@@ -68,23 +68,7 @@ function forkWorker(database: Database, queueName: string): ChildProcess {
   });
 }
 
-// Resolves with the child's next message of `type`; rejects (with its stderr) if it exits first.
-function nextMessage<T extends WorkerMessage['type']>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<WorkerMessage, { type: T }>> {
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: WorkerMessage) => {
-      if (message.type !== type) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message as Extract<WorkerMessage, { type: T }>);
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`worker exited (${code}) before "${type}": ${stderr}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+/** The worker's next message of `type`. */
+function nextMessage<T extends WorkerMessage['type']>(child: ChildProcess, type: T) {
+  return nextChildMessage<WorkerMessage, T>(child, type);
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import type { Database } from '../db/client';
 import type { JobLogger } from './job-logger';
 import { startQueue, type JobQueue, type StartQueueOptions } from './queue';
@@ -40,4 +41,28 @@ export async function findStoredJob(database: Database, id: string): Promise<Sto
     [id],
   );
   return rows[0];
+}
+
+/**
+ * The next IPC message of `type` from a forked test worker; rejects (with the worker's stderr) if it exits
+ * first. `M` is the union of messages the worker sends.
+ */
+export function nextChildMessage<M extends { type: string }, T extends M['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<M, { type: T }>> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: M) => {
+      if (message.type !== type) return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve(message as Extract<M, { type: T }>);
+    };
+    const onExit = (code: number | null) =>
+      reject(new Error(`worker exited (${code}) before "${type}": ${stderr}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
 }

@@ -5,7 +5,7 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerEvents, customerImports, customers, merchants } from '../../db/schema';
 import { createAppContext } from '../../context';
-import { startTestQueue } from '../../jobs/job-test-helpers';
+import { nextChildMessage, startTestQueue } from '../../jobs/job-test-helpers';
 import type { JobQueue, QueueSettings } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -156,23 +156,7 @@ function forkWorker(t: TestApp, args: string[]): ChildProcess {
   });
 }
 
-// Resolves with the child's next message of `type`; rejects (with its stderr) if it exits first.
-function nextMessage<T extends WorkerMessage['type']>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<WorkerMessage, { type: T }>> {
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: WorkerMessage) => {
-      if (message.type !== type) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message as Extract<WorkerMessage, { type: T }>);
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`worker exited (${code}) before "${type}": ${stderr}`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+/** The worker's next message of `type`. */
+function nextMessage<T extends WorkerMessage['type']>(child: ChildProcess, type: T) {
+  return nextChildMessage<WorkerMessage, T>(child, type);
 }
