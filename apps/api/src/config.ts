@@ -22,8 +22,22 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  EMAIL_PROVIDER: z.enum(['outbox']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   EMAIL_FROM: z.string().default('Paylane <no-reply@paylane.test>'),
+  // smtp(s)://user:pass@host:port, read when EMAIL_PROVIDER=smtp.
+  SMTP_URL: z.string().url().optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  // The platform's sender when a merchant has no number of its own (E.164).
+  SMS_FROM_NUMBER: z.string().default('+15005550006'),
+  // Hand-overs per second to the SMS provider, per dispatching process (default: twilio 100, outbox 2000).
+  SMS_SEND_RATE_PER_SECOND: z.coerce.number().min(1).max(100_000).optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  // Twilio's REST base; tests point it at a local stand-in.
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // The offline SMS provider's pace: how long each step of queued → sent → delivered takes.
+  OUTBOX_SMS_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -54,7 +68,19 @@ export type Config = {
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   publicUrl: string;
   seedDemo: boolean;
-  email: { provider: 'outbox'; from: string };
+  email: { provider: 'outbox' | 'smtp'; from: string; smtpUrl: string | undefined };
+  sms: {
+    provider: 'outbox' | 'twilio';
+    fromNumber: string;
+    sendRatePerSecond: number;
+    outboxStepMs: number;
+    twilio: {
+      accountSid: string | undefined;
+      authToken: string | undefined;
+      messagingServiceSid: string | undefined;
+      apiUrl: string;
+    };
+  };
   webDistDir: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -99,7 +125,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO === 'auto' ? !isProduction : e.SEED_DEMO === 'true',
-    email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM },
+    email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM, smtpUrl: e.SMTP_URL },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      fromNumber: e.SMS_FROM_NUMBER,
+      sendRatePerSecond: e.SMS_SEND_RATE_PER_SECOND ?? (e.SMS_PROVIDER === 'twilio' ? 100 : 2000),
+      outboxStepMs: e.OUTBOX_SMS_STEP_MS,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        authToken: e.TWILIO_AUTH_TOKEN,
+        messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+        apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+      },
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -88,6 +88,27 @@ const enUS = {
   importExtraCells: 'This row has more cells than the header has columns',
   importCadence: 'Cadence is not valid',
   importStatus: 'Status is not valid',
+  // Messaging: templates, groups, mass texts (issue 5).
+  templateNameTaken: 'Existing template name',
+  templateSaved: 'Template saved!',
+  systemTemplateActive: 'Auto generated templates must remain active',
+  systemTemplateDelete: 'Auto generated templates cannot be deleted',
+  deleteTemplateConfirm: 'Are you sure you want to delete this template?',
+  leavePageConfirm: 'Changes you made may not be saved.',
+  templateBodyRequired: 'A template needs a text message',
+  templateBodyTooLong: 'Messages can be at most 300 characters',
+  templateTypeFixed: 'The type of an auto generated template cannot change',
+  groupNameTaken: 'A group with this name already exists',
+  unknownCustomers: 'Unable to find {n} customer(s)',
+  batchProcessing: 'Message group now processing for {n} customer(s)',
+  noRecipients: 'Choose at least one customer who can receive texts',
+  messageNotSent: 'The message was not sent due to an error',
+  chooseTemplate: 'Choose a template to chat...',
+  freeTextNotAllowed: 'You may only send messages from a template',
+  templateInactive: 'This template is not active',
+  batchNameRequired: 'Batch name is required',
+  noSmsPhone: 'The customer has no phone number for texts',
+  invalidSignature: 'Invalid signature',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -98,6 +119,11 @@ export const messages = enUS;
 const keyByEnglishText = new Map<string, MessageKey>(
   (Object.entries(enUS) as [MessageKey, string][]).map(([key, text]) => [text, key]),
 );
+
+/** Fills a catalogue text's {name} slots: fillMessage(messages.unknownCustomers, { n: 3 }). */
+export function fillMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 /** Shows a server text in the given language; a text the catalogue does not know is shown as it came. */
 export function translateMessage(text: string, locale: Locale = 'en-US'): string {

@@ -10,6 +10,10 @@ import { keepExtendedQueriesTogether } from './pglite-socket-ordering';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The transaction handed to `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories that may run inside a caller's transaction take either. */
+export type DbExecutor = Db | DbTransaction;
 
 export type Database = {
   db: Db;

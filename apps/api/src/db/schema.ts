@@ -9,3 +9,4 @@ export * from './schema/merchant-setup';
 export * from './schema/settings';
 export * from './schema/customer-records';
 export * from './schema/customer-imports';
+export * from './schema/messaging';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PermissionFlag } from '@paylane/shared/permissions';
 import { createdAt, id, updatedAt } from './columns';
@@ -24,6 +25,9 @@ export const merchants = pgTable(
     // Messages wait outside these wall-clock hours in the recipient's zone (default 8 am–9 pm).
     quietHoursStart: text('quiet_hours_start').notNull().default('21:00'),
     quietHoursEnd: text('quiet_hours_end').notNull().default('08:00'),
+    // The number its texts come from and customers reply to (E.164); null means the platform's default
+    // sender. An inbound text is matched to its merchant by this number.
+    smsFromNumber: text('sms_from_number'),
     // Payment limits in integer cents; spec §9 minimum payment is $1.00.
     minPaymentAmountCents: bigint('min_payment_amount_cents', { mode: 'number' }).notNull().default(100),
     maxPaymentAmountCents: bigint('max_payment_amount_cents', { mode: 'number' }),
@@ -32,7 +36,13 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('merchants_name_idx').on(t.name), index('merchants_partner_idx').on(t.partnerUserId)],
+  (t) => [
+    index('merchants_name_idx').on(t.name),
+    index('merchants_partner_idx').on(t.partnerUserId),
+    uniqueIndex('merchants_sms_from_number_key')
+      .on(t.smsFromNumber)
+      .where(sql`${t.smsFromNumber} is not null`),
+  ],
 );
 
 // A merchant's own role (spec §3 Custom role): named permission flags and payment amount limits. It counts
