@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import {
-  bodyTypes,
-  DEFAULT_LANGUAGE,
-  SMS_BODY_MAX,
-  templateTypes,
-  type TemplateType,
-} from '../messaging';
+import { bodyTypes, DEFAULT_LANGUAGE, SMS_BODY_MAX, templateTypes, type TemplateType } from '../messaging';
 import { validationMessages } from '../validation';
 import { pageOf } from './paging';
 
@@ -45,6 +39,8 @@ export const messageTemplateListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: templateTypeSchema.optional(),
   active: z.enum(['true', 'false']).optional(),
+  /** Hidden templates (is_visible false: a compose flow's unsaved body, spec §9) are listed only when 'true'. */
+  include_hidden: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(1000).default(50),
 });
