@@ -38,11 +38,13 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import type { EmailProvider } from './providers/email/email-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
 
 export type BuildAppOptions = {
   config: Config;
   db: Db;
   email?: EmailProvider;
+  sms?: SmsProvider;
   /** The clock services read; tests move it to check expiry. */
   now?: () => Date;
   /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     log: app.log,
     email: options.email,
+    sms: options.sms,
     now: options.now,
     queue: options.queue,
   });

@@ -6,12 +6,16 @@ import { createCipher, type Cipher } from './lib/encryption';
 import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
 import { createOutboxEmailProvider } from './providers/email/outbox-email-provider';
+import { createSmsProvider } from './providers/sms/create-sms-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
 
 /** What services need from the outside world; built once in buildApp, passed explicitly. */
 export type AppContext = {
   config: Config;
   db: Db;
   email: EmailProvider;
+  /** Texts (design.md §6): Twilio, or the offline outbox by default. */
+  sms: SmsProvider;
   tokens: TokenSigner;
   /** Seals secrets stored in the database (credentials, SSNs). */
   cipher: Cipher;
@@ -26,6 +30,7 @@ export function createAppContext(input: {
   db: Db;
   log: FastifyBaseLogger;
   email?: EmailProvider | undefined;
+  sms?: SmsProvider | undefined;
   now?: (() => Date) | undefined;
   queue?: JobQueue | null | undefined;
 }): AppContext {
@@ -34,6 +39,7 @@ export function createAppContext(input: {
     config: input.config,
     db: input.db,
     email: input.email ?? createOutboxEmailProvider(input.db, input.config.email.from),
+    sms: input.sms ?? createSmsProvider(input.config, input.db),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),
     now,
