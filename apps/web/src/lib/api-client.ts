@@ -35,6 +35,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Lets a request outlive the page (the logout blacklist call). */
   keepalive?: boolean;
+  /** Extra headers, e.g. an Idempotency-Key on writes that send messages (design.md §4). */
+  headers?: Record<string, string>;
 };
 
 export function buildUrl(path: string, query?: RequestOptions<unknown>['query']): string {
@@ -49,7 +51,7 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, schema, authenticated = true, signal, keepalive } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (authenticated) {
     await hooks.beforeAuthenticatedRequest();
