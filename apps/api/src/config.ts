@@ -101,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  requireProviderSettings(e);
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the user ran npm in.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
@@ -158,4 +159,15 @@ function readOrCreateSecret(dataDir: string, isProduction: boolean): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+// A real provider without its credentials would fail every send; refuse to start instead.
+function requireProviderSettings(e: z.infer<typeof envSchema>): void {
+  const missing: string[] = [];
+  if (e.SMS_PROVIDER === 'twilio') {
+    if (!e.TWILIO_ACCOUNT_SID) missing.push('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
+    if (!e.TWILIO_AUTH_TOKEN) missing.push('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
+  }
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) missing.push('SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n  ${missing.join('\n  ')}`);
 }
