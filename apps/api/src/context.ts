@@ -5,7 +5,7 @@ import type { JobQueue } from './jobs/queue';
 import { createCipher, type Cipher } from './lib/encryption';
 import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
-import { createOutboxEmailProvider } from './providers/email/outbox-email-provider';
+import { createEmailProvider } from './providers/email/create-email-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 
@@ -38,7 +38,7 @@ export function createAppContext(input: {
   return {
     config: input.config,
     db: input.db,
-    email: input.email ?? createOutboxEmailProvider(input.db, input.config.email.from),
+    email: input.email ?? createEmailProvider(input.config, input.db),
     sms: input.sms ?? createSmsProvider(input.config, input.db),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),
