@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createOutboxSmsProvider } from './outbox-sms-provider';
 import type { SmsProvider } from './sms-provider';
+import { createTwilioSmsProvider } from './twilio-sms-provider';
 
 /** The SMS provider the configuration names (design.md §6); `outbox` is the default and needs no account. */
 export function createSmsProvider(config: Config, db: Db): SmsProvider {
@@ -11,8 +12,19 @@ export function createSmsProvider(config: Config, db: Db): SmsProvider {
         fromNumber: config.sms.fromNumber,
         stepMs: config.sms.outboxStepMs,
       });
-    case 'twilio':
-      // The Twilio adapter (providers/sms/twilio-*) plugs in here.
-      throw new Error('SMS_PROVIDER=twilio is not available yet: the Twilio adapter is not built in');
+    case 'twilio': {
+      const { accountSid, authToken, messagingServiceSid, apiUrl } = config.sms.twilio;
+      // config.ts refuses SMS_PROVIDER=twilio without them; a hand-built config may still lack them.
+      if (!accountSid || !authToken)
+        throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+      return createTwilioSmsProvider({
+        accountSid,
+        authToken,
+        messagingServiceSid,
+        apiUrl,
+        fromNumber: config.sms.fromNumber,
+        publicUrl: config.publicUrl,
+      });
+    }
   }
 }
