@@ -11,6 +11,7 @@ import { customerImportRoutes } from './routes/customer-import/customer-import-r
 import { customersRoutes } from './routes/customers/customers-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
+import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -120,6 +121,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...toolsRoutes(queryClient),
             ...customersRoutes(queryClient),
             ...customerImportRoutes(queryClient),
+            ...messageTemplatesRoutes(queryClient),
           ],
         },
         {
