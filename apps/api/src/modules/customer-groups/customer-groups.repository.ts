@@ -1,0 +1,189 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client';
+import { customerGroupMembers, customerGroups, customers } from '../../db/schema';
+
+// Every query carries the merchant id. Members are written and read set-based: a group of 20,000 customers
+// is one statement, its ids travelling as one array parameter, never one round trip per customer.
+
+export type GroupRow = typeof customerGroups.$inferSelect;
+export type GroupWithCount = GroupRow & { customerCount: number };
+
+// Members who are still live customers (a customer voided later stays a row but receives nothing). Written
+// out in full: inside a select list drizzle names columns without their table.
+const liveMemberCount = sql<number>`(
+  select count(*)::int from "customer_group_members" m
+  join "customers" c on c."id" = m."customer_id" and c."voided_at" is null
+  where m."group_id" = "customer_groups"."id" and m."merchant_id" = "customer_groups"."merchant_id"
+)`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export async function listGroups(
+  db: Db,
+  query: { merchantId: string; search?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: GroupWithCount[]; total: number }> {
+  const where = and(
+    eq(customerGroups.merchantId, query.merchantId),
+    query.search
+      ? sql`lower(${customerGroups.name}) like ${`%${escapeLike(query.search.toLowerCase())}%`}`
+      : undefined,
+  );
+  const rows = await db
+    .select({ group: customerGroups, customerCount: liveMemberCount })
+    .from(customerGroups)
+    .where(where)
+    .orderBy(sql`lower(${customerGroups.name})`, asc(customerGroups.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(customerGroups).where(where);
+  return {
+    rows: rows.map((row) => ({ ...row.group, customerCount: row.customerCount })),
+    total: totals?.total ?? 0,
+  };
+}
+
+/** One group of the merchant with its live member count; `lock` holds it (FOR UPDATE) for a change. */
+export async function findGroup(
+  db: DbExecutor,
+  { merchantId, id, lock = false }: { merchantId: string; id: string; lock?: boolean },
+): Promise<GroupWithCount | null> {
+  const query = db
+    .select({ group: customerGroups, customerCount: liveMemberCount })
+    .from(customerGroups)
+    .where(and(eq(customerGroups.merchantId, merchantId), eq(customerGroups.id, id)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: customerGroups }) : await query;
+  return row ? { ...row.group, customerCount: row.customerCount } : null;
+}
+
+export async function isGroupNameTaken(
+  db: DbExecutor,
+  input: { merchantId: string; name: string; exceptId?: string | undefined },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customerGroups.id })
+    .from(customerGroups)
+    .where(
+      and(
+        eq(customerGroups.merchantId, input.merchantId),
+        sql`lower(${customerGroups.name}) = lower(${input.name})`,
+        input.exceptId ? sql`${customerGroups.id} <> ${input.exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertGroup(
+  db: DbExecutor,
+  input: { merchantId: string; name: string; createdByUserId: string | null; at: Date },
+): Promise<GroupRow> {
+  const [row] = await db
+    .insert(customerGroups)
+    .values({ ...input, createdAt: input.at, updatedAt: input.at })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function renameGroup(
+  db: DbExecutor,
+  input: { merchantId: string; id: string; name: string; at: Date },
+): Promise<void> {
+  await db
+    .update(customerGroups)
+    .set({ name: input.name, updatedAt: input.at })
+    .where(and(eq(customerGroups.merchantId, input.merchantId), eq(customerGroups.id, input.id)));
+}
+
+export async function deleteGroup(db: DbExecutor, input: { merchantId: string; id: string }) {
+  await db
+    .delete(customerGroups)
+    .where(and(eq(customerGroups.merchantId, input.merchantId), eq(customerGroups.id, input.id)));
+}
+
+/**
+ * Makes the group's members exactly the live customers of the merchant matching `keys` (our ids, lower-case
+ * UUIDs, or external ids with `byExternalId`) and answers the keys that matched no one: two statements
+ * whatever the number of keys. The old members are removed first rather than compared with the new list:
+ * an anti-join against a list the planner cannot size (an unnested parameter) may run as a nested loop,
+ * 20,000 × 20,000 comparisons, while each lookup here is an index probe or a hash.
+ */
+export async function replaceGroupMembers(
+  db: DbExecutor,
+  input: { merchantId: string; groupId: string; keys: string[]; byExternalId: boolean },
+): Promise<Set<string>> {
+  const { merchantId, groupId } = input;
+  await db
+    .delete(customerGroupMembers)
+    .where(and(eq(customerGroupMembers.merchantId, merchantId), eq(customerGroupMembers.groupId, groupId)));
+  const matches = input.byExternalId ? sql`c."external_id" = w.key` : sql`c."id" = w.key::uuid`;
+  const live = sql`c."merchant_id" = ${merchantId}::uuid and c."voided_at" is null and ${matches}`;
+  const result = await db.execute<{ key: string }>(sql`
+    with wanted as (
+      select distinct key from unnest(${sql.param(input.keys)}::text[]) as key
+    ),
+    added as (
+      insert into "customer_group_members" ("merchant_id", "group_id", "customer_id")
+      select ${merchantId}::uuid, ${groupId}::uuid, c."id" from wanted w join "customers" c on ${live}
+      on conflict do nothing
+    )
+    select w.key from wanted w where not exists (select 1 from "customers" c where ${live})
+  `);
+  return new Set(result.rows.map((row) => row.key));
+}
+
+/** The group's live members' ids (spec §3 customer_m2m). */
+export async function listMemberIds(db: Db, input: { merchantId: string; groupId: string }) {
+  const rows = await db
+    .select({ id: customerGroupMembers.customerId })
+    .from(customerGroupMembers)
+    .innerJoin(customers, eq(customers.id, customerGroupMembers.customerId))
+    .where(
+      and(
+        eq(customerGroupMembers.merchantId, input.merchantId),
+        eq(customerGroupMembers.groupId, input.groupId),
+        isNull(customers.voidedAt),
+      ),
+    )
+    .orderBy(asc(customerGroupMembers.customerId));
+  return rows.map((row) => row.id);
+}
+
+/** A page of the group's live members by name. */
+export async function listMembers(
+  db: Db,
+  input: { merchantId: string; groupId: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(customerGroupMembers.merchantId, input.merchantId),
+    eq(customerGroupMembers.groupId, input.groupId),
+    eq(customers.merchantId, input.merchantId),
+    isNull(customers.voidedAt),
+  );
+  const rows = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      externalId: customers.externalId,
+      smsPhoneNumber: customers.smsPhoneNumber,
+    })
+    .from(customerGroupMembers)
+    .innerJoin(customers, eq(customers.id, customerGroupMembers.customerId))
+    .where(where)
+    .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(customerGroupMembers)
+    .innerJoin(customers, eq(customers.id, customerGroupMembers.customerId))
+    .where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Runs `work` in one transaction; inside, use only the handle given to `work` (ARCHITECTURE.md, lessons). */
+export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}

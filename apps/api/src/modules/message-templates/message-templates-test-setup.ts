@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { PermissionFlag } from '@paylane/shared/permissions';
+import type { Db } from '../../db/client';
+import { customRoles, memberships, merchants } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { createUser } from '../auth/users.repository';
+import { createTestApp, type TestApp } from '../../test/app';
+import { seedSystemTemplates } from './system-templates.repository';
+
+export const MEMBER_PASSWORD = 'Templates-Pass-1';
+
+/** A member of the merchant; with `flags`, their custom role holds exactly those flags. */
+export async function addMember(
+  db: Db,
+  member: {
+    merchantId: string;
+    email: string;
+    roles: string[];
+    flags?: Partial<Record<PermissionFlag, boolean>>;
+  },
+) {
+  const user = await createUser(db, {
+    email: member.email,
+    passwordHash: await hashPassword(MEMBER_PASSWORD),
+    firstName: 'Casey',
+    lastName: 'Custom',
+    isSuperAdmin: false,
+    isPartner: false,
+  });
+  let customRoleId: string | null = null;
+  if (member.flags) {
+    const [role] = await db
+      .insert(customRoles)
+      .values({ merchantId: member.merchantId, name: `Role of ${member.email}`, permissions: member.flags })
+      .returning();
+    customRoleId = role!.id;
+  }
+  await db
+    .insert(memberships)
+    .values({ userId: user.id, merchantId: member.merchantId, roles: member.roles, customRoleId });
+  return user;
+}
+
+export type TemplatesTestContext = {
+  t: TestApp;
+  db: Db;
+  merchantId: string;
+  base: string;
+  admin: string;
+  staff: string;
+  rivalMerchantId: string;
+  rivalAdmin: string;
+};
+
+/** The demo merchant with its admin and staff, and a rival merchant (with its system templates) and admin. */
+export async function setUpTemplatesTest(): Promise<TemplatesTestContext> {
+  const t = await createTestApp();
+  const { db } = t.database;
+  const [demo] = await db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
+  const [rival] = await db.insert(merchants).values({ name: 'Rival Templates Autos' }).returning();
+  await seedSystemTemplates(db, rival!.id);
+  await addMember(db, { merchantId: rival!.id, email: 'admin@rival-templates.test', roles: ['admin'] });
+  return {
+    t,
+    db,
+    merchantId: demo!.id,
+    base: `/api/merchants/${demo!.id}/message_templates/`,
+    admin: (await t.signIn('admin@demo.paylane.test')).access,
+    staff: (await t.signIn('staff@demo.paylane.test')).access,
+    rivalMerchantId: rival!.id,
+    rivalAdmin: (await t.signIn('admin@rival-templates.test', MEMBER_PASSWORD)).access,
+  };
+}
+
+/** A valid template body: one TEXT message and the given automation days. */
+export const templateBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Reminder',
+  description: '',
+  active: true,
+  is_visible: true,
+  delta_days: null,
+  message_bodies: [
+    { language: 'en-US', body_type: 'TEXT', message_body: 'Hi {{first_name}}, due {{due_date}}' },
+  ],
+  ...overrides,
+});

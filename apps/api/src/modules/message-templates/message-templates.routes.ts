@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  messageTemplateListQuerySchema,
+  messageTemplatePageSchema,
+  messageTemplateSchema,
+  messageTemplateWriteSchema,
+  randomRenderSchema,
+  renderAnswerSchema,
+  templateRenderSchema,
+} from '@paylane/shared/contracts/message-templates';
+import type { AppContext } from '../../context';
+import { currentMerchantAccess } from '../../plugins/access';
+import {
+  checkTemplatePath,
+  createMessageTemplate,
+  deleteMessageTemplate,
+  getMessageTemplate,
+  listMessageTemplates,
+  updateMessageTemplate,
+  type TemplateActor,
+} from './message-templates.service';
+import { renderForCustomer, renderWithSampleValues } from './template-render.service';
+
+const merchantParams = z.object({ merchant_id: z.string() });
+const templateParams = merchantParams.extend({ template_id: z.string() });
+
+const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
+const actorOf = (request: FastifyRequest): TemplateActor => ({
+  merchantId: merchantIdOf(request),
+  userId: request.user?.id ?? null,
+});
+const fullNameOf = (request: FastifyRequest) =>
+  request.user ? `${request.user.firstName} ${request.user.lastName}`.trim() : '';
+
+/**
+ * Spec §2 template list and edit, §7 message templates: every member reads and previews; writing needs
+ * manageTemplates (spec §6 'Save as template, template pages': is_template_update_allowed or staff).
+ */
+export const messageTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const member = { access: { merchant: 'member' } } as const;
+  const write = { access: { merchant: 'manageTemplates' } } as const;
+  const base = '/api/merchants/:merchant_id/message_templates/';
+  const one = `${base}:template_id/`;
+  // Runs before validation: another merchant's template is refused whatever the body says.
+  const checkPath = async (request: FastifyRequest) => {
+    await checkTemplatePath(
+      ctx,
+      merchantIdOf(request),
+      (request.params as { template_id: string }).template_id,
+    );
+  };
+
+  app.get(
+    base,
+    {
+      config: member,
+      schema: {
+        params: merchantParams,
+        querystring: messageTemplateListQuerySchema,
+        response: { 200: messageTemplatePageSchema },
+      },
+    },
+    (request) => listMessageTemplates(ctx, merchantIdOf(request), { ...request.query, url: request.url }),
+  );
+
+  app.post(
+    base,
+    {
+      config: write,
+      schema: {
+        params: merchantParams,
+        body: messageTemplateWriteSchema,
+        response: { 201: messageTemplateSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createMessageTemplate(ctx, actorOf(request), request.body)),
+  );
+
+  app.post(
+    `${base}random_render/`,
+    {
+      config: member,
+      schema: { params: merchantParams, body: randomRenderSchema, response: { 200: renderAnswerSchema } },
+    },
+    (request) => renderWithSampleValues(request.body),
+  );
+
+  app.get(
+    one,
+    {
+      config: member,
+      preValidation: checkPath,
+      schema: { params: templateParams, response: { 200: messageTemplateSchema } },
+    },
+    (request) => getMessageTemplate(ctx, merchantIdOf(request), request.params.template_id),
+  );
+
+  app.put(
+    one,
+    {
+      config: write,
+      preValidation: checkPath,
+      schema: {
+        params: templateParams,
+        body: messageTemplateWriteSchema,
+        response: { 200: messageTemplateSchema },
+      },
+    },
+    (request) => updateMessageTemplate(ctx, actorOf(request), request.params.template_id, request.body),
+  );
+
+  app.delete(
+    one,
+    { config: write, preValidation: checkPath, schema: { params: templateParams } },
+    async (request, reply) => {
+      await deleteMessageTemplate(ctx, merchantIdOf(request), request.params.template_id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${one}render/`,
+    {
+      config: member,
+      preValidation: checkPath,
+      schema: { params: templateParams, body: templateRenderSchema, response: { 200: renderAnswerSchema } },
+    },
+    (request) =>
+      renderForCustomer(ctx, {
+        merchantId: merchantIdOf(request),
+        templateId: request.params.template_id,
+        customerId: request.body.customer,
+        accountId: request.body.account ?? null,
+        type: request.body.type,
+        language: request.body.language,
+        collectorName: fullNameOf(request),
+      }),
+  );
+};
