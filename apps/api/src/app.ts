@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { merchantRoutes } from './modules/merchants/merchants.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { inboundDevRoutes } from './modules/inbound-messages/inbound-dev.routes';
+import { twilioWebhookRoutes } from './modules/webhooks/twilio-webhooks.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -32,6 +34,10 @@ import { customerImportRoutes } from './modules/customer-imports/customer-import
 import { customerNoteRoutes } from './modules/customer-notes/customer-notes.routes';
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
+import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
+import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
+import { massTextRoutes } from './modules/messaging/mass-text.routes';
+import { messageBatchRoutes } from './modules/messaging/message-batches.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -106,7 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerLookupRoutes, { ctx });
   await app.register(customerHistoryRoutes, { ctx });
   await app.register(mergeRoutes, { ctx });
+  await app.register(messageTemplateRoutes, { ctx });
+  await app.register(customerGroupRoutes, { ctx });
+  await app.register(massTextRoutes, { ctx });
+  await app.register(messageBatchRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
+  if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
+  await app.register(twilioWebhookRoutes, { ctx });
 
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
   return app;
