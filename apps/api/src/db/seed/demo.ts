@@ -13,6 +13,7 @@ import {
 import type { Cipher } from '../../lib/encryption';
 import { hashPassword } from '../../modules/auth/passwords';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
+import { seedDemoMessaging } from './demo-messaging';
 import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of spec §5. */
@@ -98,6 +99,11 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       ...seeded,
     });
     await seedDemoMerchantSetup(tx as unknown as Db, merchant.id, demoLocations, cipher);
+    await seedDemoMessaging(tx as unknown as Db, {
+      merchantId: merchant.id,
+      authorId: admin.id,
+      customerIds: seeded.customers.map((customer) => customer.id),
+    });
   });
   return true;
 }

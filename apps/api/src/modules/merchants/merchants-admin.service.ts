@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { pageLinks } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
+import { seedSystemTemplates } from '../message-templates/system-templates.repository';
 import {
   insertMerchant,
   listMerchants as listMerchantRows,
@@ -62,6 +63,8 @@ export async function createMerchant(
   input: MerchantCreate,
 ): Promise<Merchant> {
   const merchant = toMerchant(await insertMerchant(ctx.db, toMerchantWrite(input)));
+  // Every merchant has the auto generated templates of spec §3 from its first day.
+  await seedSystemTemplates(ctx.db, merchant.id);
   await recordAudit(ctx, {
     merchantId: merchant.id,
     actorUserId: actor.userId,
