@@ -1,0 +1,109 @@
+import type { AppContext } from '../../context';
+import type { MessageAttachment } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
+import {
+  isValidTwilioSignature,
+  paramOf,
+  twilioParamsOf,
+  type TwilioParams,
+} from '../../providers/sms/twilio-signature';
+import {
+  messageStatusFromTwilio,
+  TWILIO_UNSUBSCRIBED,
+  twilioErrorText,
+} from '../../providers/sms/twilio-status';
+import { recordOptOut } from '../consent/consent.repository';
+import { receiveInboundSms, type InboundResult } from '../inbound-messages/inbound.service';
+import { recordProviderStatus } from '../messaging/message-status.repository';
+import { inTransaction } from './twilio-webhooks.repository';
+
+/** Twilio may attach up to 10 media to one message. */
+const MAX_MEDIA = 10;
+
+/**
+ * The parameters of a genuine Twilio webhook. The signature covers the URL Twilio was given, which is our
+ * public URL (PUBLIC_URL) and the path and query as received, so it holds behind a proxy that rewrites the
+ * host. Anything else is refused before it is read any further. Without Twilio configured there is nothing
+ * here to call: 404.
+ */
+export function verifyTwilioWebhook(
+  ctx: AppContext,
+  request: { url: string; body: unknown; signature: string | undefined },
+): TwilioParams {
+  const authToken = ctx.config.sms.twilio.authToken;
+  if (ctx.config.sms.provider !== 'twilio' || !authToken) throw notFound();
+  const params = typeof request.body === 'string' ? twilioParamsOf(request.body) : null;
+  const url = ctx.config.publicUrl + request.url;
+  if (!params || !isValidTwilioSignature({ authToken, signature: request.signature, url, params })) {
+    throw forbidden('Invalid signature');
+  }
+  return params;
+}
+
+/**
+ * A status callback: stored forward-only and once per status (recordProviderStatus). The error code is kept
+ * only with a failure, with a sentence staff can read; 21610 (the number replied STOP at the carrier) opts
+ * the customer out, in the same transaction, so our records follow the carrier's.
+ */
+export async function receiveTwilioStatus(ctx: AppContext, params: TwilioParams): Promise<void> {
+  const sid = paramOf(params, 'MessageSid') ?? paramOf(params, 'SmsSid');
+  const status = messageStatusFromTwilio(paramOf(params, 'MessageStatus') ?? paramOf(params, 'SmsStatus'));
+  if (!sid || !status) {
+    ctx.log.warn({ sid, status: paramOf(params, 'MessageStatus') }, 'Twilio status callback not understood');
+    return;
+  }
+  const isFailure = status === 'failed' || status === 'undelivered';
+  const errorCode = isFailure ? paramOf(params, 'ErrorCode') || null : null;
+  const now = ctx.now();
+  await inTransaction(ctx.db, async (tx) => {
+    const recorded = await recordProviderStatus(
+      tx,
+      {
+        provider: 'twilio',
+        providerMessageId: sid,
+        status,
+        errorCode,
+        errorMessage: errorCode ? (twilioErrorText(errorCode) ?? `Twilio error ${errorCode}`) : null,
+      },
+      now,
+    );
+    if (!recorded?.changed || errorCode !== TWILIO_UNSUBSCRIBED) return;
+    const change = {
+      merchantId: recorded.merchantId,
+      customerId: recorded.customerId,
+      channel: 'sms' as const,
+      source: 'provider' as const,
+      detail: TWILIO_UNSUBSCRIBED,
+      messageId: recorded.messageId,
+    };
+    await recordOptOut(tx, change, now);
+  });
+}
+
+/** An inbound message webhook (facts §1: From, To, Body, MediaUrl{N}/MediaContentType{N}, N from 0). */
+export async function receiveTwilioInbound(
+  ctx: AppContext,
+  params: TwilioParams,
+): Promise<InboundResult | null> {
+  const sid = paramOf(params, 'MessageSid') ?? paramOf(params, 'SmsMessageSid');
+  const from = paramOf(params, 'From');
+  const to = paramOf(params, 'To');
+  if (!sid || !from || !to) {
+    ctx.log.warn({ sid }, 'Twilio inbound webhook without MessageSid, From or To');
+    return null;
+  }
+  const media: MessageAttachment[] = [];
+  for (let n = 0; n < MAX_MEDIA; n += 1) {
+    const url = paramOf(params, `MediaUrl${n}`);
+    if (!url) break;
+    media.push({ url, type: paramOf(params, `MediaContentType${n}`) ?? 'application/octet-stream' });
+  }
+  return receiveInboundSms(ctx, {
+    provider: 'twilio',
+    providerMessageId: sid,
+    from,
+    to,
+    body: paramOf(params, 'Body') ?? '',
+    media,
+  });
+}
