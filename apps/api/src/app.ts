@@ -27,8 +27,6 @@ import { merchantRoutes } from './modules/merchants/merchants.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { inboundDevRoutes } from './modules/inbound-messages/inbound-dev.routes';
 import { twilioWebhookRoutes } from './modules/webhooks/twilio-webhooks.routes';
-import { inboundDevRoutes } from './modules/inbound-messages/inbound-dev.routes';
-import { twilioWebhookRoutes } from './modules/webhooks/twilio-webhooks.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -119,8 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(massTextRoutes, { ctx });
   await app.register(messageBatchRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
-  if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
-  await app.register(twilioWebhookRoutes, { ctx });
   if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
   await app.register(twilioWebhookRoutes, { ctx });
 
