@@ -25,7 +25,10 @@ describe('tenant isolation of the ids inside a merchant path', () => {
     superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
     const [own] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
     ownMerchantId = own!.id;
-    rivalMerchantId = (await createAsSuperAdmin('/api/merchants/', { name: RIVAL })).id;
+    // Group messages allowed, so its customer groups can be created (the demo merchant allows them too).
+    rivalMerchantId = (
+      await createAsSuperAdmin('/api/merchants/', { name: RIVAL, allow_group_message: true })
+    ).id;
     await createRivalRecords();
   });
   afterAll(() => t.close());
@@ -115,6 +118,12 @@ describe('tenant isolation of the ids inside a merchant path', () => {
     const linkBody = { customer: coBorrower.id };
     await createAsSuperAdmin(coBorrowersPath, linkBody);
     foreign.push({ param: 'co_borrower_id', id: coBorrower.id, readPath: coBorrowersPath, body: linkBody });
+    await record('template_id', 'message_templates', {
+      name: `${RIVAL} Template`,
+      delta_days: 3,
+      message_bodies: [{ body_type: 'TEXT', message_body: `${RIVAL} says hi {{first_name}}` }],
+    });
+    await record('group_id', 'customer_groups', { name: `${RIVAL} Group`, customers: [customer] });
     const keyBody = { name: `${RIVAL} Key` };
     const key = await createAsSuperAdmin(`${base}/api_keys/`, keyBody);
     foreign.push({ param: 'api_key_id', id: key.id, readPath: `${base}/api_keys/`, body: keyBody });
