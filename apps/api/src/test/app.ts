@@ -9,7 +9,7 @@ import { createAppContext } from '../context';
 import type { JobQueue } from '../jobs/queue';
 import { startTestQueue } from '../jobs/job-test-helpers';
 import { startWorkers } from '../jobs/registry';
-import { createJobs } from '../worker';
+import { createJobs, startBackgroundLoops } from '../worker';
 import { createTestDatabase } from './database';
 
 export { DEMO_PASSWORD };
@@ -60,9 +60,11 @@ export async function createTestApp(
   await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey), clock.now());
   const queue = options.jobs ? await startTestQueue(database) : undefined;
   const app = await buildApp({ config, db: database.db, now: clock.now, logger: false, queue });
+  let loops: { stop(): Promise<void> } | undefined;
   if (queue) {
     const ctx = createAppContext({ config, db: database.db, log: app.log, now: clock.now, queue });
     await startWorkers(queue, createJobs(ctx));
+    loops = startBackgroundLoops(ctx);
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -106,6 +108,7 @@ export async function createTestApp(
     queue: queue ?? null,
     async close() {
       await app.close();
+      await loops?.stop();
       await queue?.stop({ graceful: false });
       await database.close();
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
+import { outboxSmsRoutes } from './outbox-sms.routes';
 import { listOutbox } from './outbox.service';
 
 const outboxEmailSchema = z.object({
@@ -33,4 +34,5 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     (request) => listOutbox(ctx, { ...request.query, url: request.url }),
   );
+  await app.register(outboxSmsRoutes, { ctx });
 };

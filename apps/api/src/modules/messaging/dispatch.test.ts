@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages as catalogue } from '@paylane/shared/messages';
+import { consentEvents, customers, messages, messageStatusEvents, outboxSms } from '../../db/schema';
+import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
+import { DISPATCH_JOB } from './dispatch-request';
+import { recordProviderStatus, recordProviderStatuses } from './message-status.repository';
+import { insertPendingMessages } from './pending-messages.repository';
+import {
+  insertCustomers,
+  setQuietHours,
+  setUpMessagingTest,
+  statusCounts,
+  type MessagingTestContext,
+  type TestCustomer,
+} from './messaging-test-setup';
+
+const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 100 });
+
+describe('dispatching mass texts through the outbox provider', () => {
+  let c: MessagingTestContext;
+  let people: TestCustomer[];
+
+  beforeAll(async () => {
+    c = await setUpMessagingTest({ jobs: true });
+    people = await insertCustomers(c.t, {
+      merchantId: c.merchantId,
+      locationId: c.locationId,
+      count: 30,
+      area: '469',
+    });
+  });
+  afterAll(() => c.t.close());
+
+  const sendTo = async (recipients: TestCustomer[], message = 'Hi {{first_name}}') => {
+    const answer = await c.t.request(`${c.base}/customers/send_customers_message/`, {
+      method: 'POST',
+      token: c.admin,
+      json: { batch_name: 'Dispatch test', message, customers: recipients.map((p) => p.id) },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.batch_id as string;
+  };
+  const batchOf = (batchId: string) =>
+    c.t.request(`${c.base}/message_batches/${batchId}/`, { token: c.admin }).then((r) => r.body);
+
+  it('walks every text to delivered, one outbox text each', async () => {
+    const batchId = await sendTo(people.slice(0, 10));
+    await waitFor(async () => expect((await batchOf(batchId)).counts.delivered).toBe(10));
+    const rows = await c.t.database.db.select().from(messages).where(eq(messages.batchId, batchId));
+    const first = rows.find((row) => row.customerId === people[0]!.id)!;
+    expect(first).toMatchObject({
+      provider: 'outbox',
+      fromAddress: c.t.config.sms.fromNumber,
+      body: 'Hi Pat0',
+    });
+    expect(first.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(first.sentAt).not.toBeNull();
+    const [outboxText] = await c.t.database.db
+      .select()
+      .from(outboxSms)
+      .where(eq(outboxSms.sid, first.providerMessageId!));
+    expect(outboxText).toMatchObject({
+      idempotencyKey: first.id,
+      toAddress: people[0]!.phone,
+      status: 'delivered',
+    });
+    const events = await c.t.request(`${c.base}/message_batches/${batchId}/messages/?status=delivered`, {
+      token: c.staff,
+    });
+    expect(events.body).toMatchObject({ count: 10 });
+  });
+
+  it('blocks a text to a customer who opted out after it was written, at send time', async () => {
+    const target = people[10]!;
+    await c.t.database.db
+      .update(customers)
+      .set({ smsOptedOutAt: new Date() })
+      .where(eq(customers.id, target.id));
+    // Written as another part would (a chat reply, an automation): the dispatcher still checks.
+    const [written] = await insertPendingMessages(c.t.database.db, [
+      {
+        merchantId: c.merchantId,
+        customerId: target.id,
+        kind: 'chat',
+        body: 'Are you there?',
+        toAddress: target.phone,
+      },
+    ]);
+    await c.t.queue!.send(DISPATCH_JOB, {});
+    await waitFor(async () => {
+      const [row] = await c.t.database.db.select().from(messages).where(eq(messages.id, written!.id));
+      expect(row).toMatchObject({
+        status: 'failed',
+        errorMessage: catalogue.optedOut,
+        providerMessageId: null,
+      });
+    });
+    // The STOP confirmation is the one text that still goes.
+    const [confirmation] = await insertPendingMessages(c.t.database.db, [
+      {
+        merchantId: c.merchantId,
+        customerId: target.id,
+        kind: 'keyword_reply',
+        body: 'Stopped.',
+        toAddress: target.phone,
+      },
+    ]);
+    await c.t.queue!.send(DISPATCH_JOB, {});
+    await waitFor(async () => {
+      const [row] = await c.t.database.db.select().from(messages).where(eq(messages.id, confirmation!.id));
+      expect(row!.status).toBe('delivered');
+    });
+  });
+
+  it('marks the customer opted out when the provider answers 21610, with a consent record', async () => {
+    const target = people[11]!;
+    const rule = await c.t.request('/api/dev/outbox/sms/failures/', {
+      method: 'POST',
+      json: { to: target.phone, error_code: '21610', stage: 'send' },
+    });
+    expect(rule.status).toBe(204);
+    const batchId = await sendTo([target, people[12]!]);
+    await waitFor(async () => expect(await statusCounts(c.t, batchId)).toEqual({ failed: 1, delivered: 1 }));
+    const [customer] = await c.t.database.db.select().from(customers).where(eq(customers.id, target.id));
+    expect(customer!.smsOptedOutAt).not.toBeNull();
+    const consent = await c.t.database.db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.customerId, target.id));
+    expect(consent).toMatchObject([
+      { action: 'opt_out', source: 'provider', detail: '21610', channel: 'sms' },
+    ]);
+    const [failed] = await c.t.database.db.select().from(messages).where(eq(messages.customerId, target.id));
+    expect(failed).toMatchObject({ status: 'failed', errorCode: '21610' });
+  });
+
+  it('fails a text the carrier reports undelivered (a callback rule)', async () => {
+    const target = people[13]!;
+    await c.t.request('/api/dev/outbox/sms/failures/', {
+      method: 'POST',
+      json: { to: target.phone, error_code: '30003', stage: 'callback' },
+    });
+    const batchId = await sendTo([target]);
+    await waitFor(async () => expect(await statusCounts(c.t, batchId)).toEqual({ undelivered: 1 }));
+    const batch = await batchOf(batchId);
+    expect(batch.counts).toMatchObject({ failed: 1, delivered: 0 });
+    const cleared = await c.t.request('/api/dev/outbox/sms/failures/', { method: 'DELETE' });
+    expect(cleared.status).toBe(204);
+  });
+
+  it('ignores a replayed status and an older one after delivered', async () => {
+    const [delivered] = await c.t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.customerId, people[0]!.id));
+    const event = {
+      provider: 'outbox',
+      providerMessageId: delivered!.providerMessageId!,
+      status: 'delivered' as const,
+    };
+    const eventsBefore = await c.t.database.db
+      .select()
+      .from(messageStatusEvents)
+      .where(eq(messageStatusEvents.messageId, delivered!.id));
+    expect(eventsBefore.map((e) => e.status).sort()).toEqual(['delivered', 'sent']);
+    expect(await recordProviderStatus(c.t.database.db, event, new Date())).toMatchObject({ changed: false });
+    const older = await recordProviderStatus(c.t.database.db, { ...event, status: 'sent' }, new Date());
+    expect(older).toMatchObject({ changed: false, status: 'delivered' });
+    const [bulk] = await recordProviderStatuses(
+      c.t.database.db,
+      'outbox',
+      [{ ...event, status: 'queued' }],
+      new Date(),
+    );
+    expect(bulk).toMatchObject({ changed: false, status: 'delivered' });
+    const [after] = await c.t.database.db.select().from(messages).where(eq(messages.id, delivered!.id));
+    expect(after).toMatchObject({ status: 'delivered', statusChangedAt: delivered!.statusChangedAt });
+    const eventsAfter = await c.t.database.db
+      .select()
+      .from(messageStatusEvents)
+      .where(eq(messageStatusEvents.messageId, delivered!.id));
+    // 'queued' is recorded as an event (it was never reported) but moves nothing.
+    expect(eventsAfter.map((e) => e.status).sort()).toEqual(['delivered', 'queued', 'sent']);
+  });
+
+  it('holds texts in quiet hours until the recipient’s morning, and cancel_pending stops what has not left', async () => {
+    await setQuietHours(c.t, c.merchantId, '21:00', '08:00');
+    const zone = 'America/Chicago';
+    const now = c.t.clock.now();
+    let evening = zonedInstant(zone, localDateAt(zone, now), '23:00');
+    if (evening < now) evening = zonedInstant(zone, addDays(localDateAt(zone, now), 1), '23:00');
+    c.t.clock.advance((evening.getTime() - now.getTime()) / 1000);
+    c.admin = (await c.t.signIn('admin@demo.paylane.test')).access;
+    const morning = zonedInstant(zone, addDays(localDateAt(zone, evening), 1), '08:00');
+
+    const heldId = await sendTo([people[20]!, people[21]!]);
+    const canceledId = await sendTo([people[22]!]);
+    await waitFor(async () => {
+      const rows = await c.t.database.db.select().from(messages).where(eq(messages.batchId, heldId));
+      expect(rows.map((row) => [row.status, row.sendAfter.toISOString()])).toEqual([
+        ['pending', morning.toISOString()],
+        ['pending', morning.toISOString()],
+      ]);
+    });
+    await waitFor(async () => {
+      const [row] = await c.t.database.db.select().from(messages).where(eq(messages.batchId, canceledId));
+      expect(row!.sendAfter.toISOString()).toBe(morning.toISOString());
+    });
+    const canceled = await c.t.request(`${c.base}/message_batches/${canceledId}/cancel_pending/`, {
+      method: 'POST',
+      token: c.admin,
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      counts: { canceled: 1, pending: 0 },
+      canceled: expect.any(String),
+    });
+
+    c.t.clock.advance((morning.getTime() - evening.getTime()) / 1000 + 60);
+    c.admin = (await c.t.signIn('admin@demo.paylane.test')).access;
+    await c.t.queue!.send(DISPATCH_JOB, {});
+    await waitFor(async () => expect(await statusCounts(c.t, heldId)).toEqual({ delivered: 2 }));
+    expect(await statusCounts(c.t, canceledId)).toEqual({ canceled: 1 });
+    const outbox = await c.t.database.db
+      .select()
+      .from(outboxSms)
+      .where(eq(outboxSms.toAddress, people[22]!.phone));
+    expect(outbox).toEqual([]);
+  });
+});

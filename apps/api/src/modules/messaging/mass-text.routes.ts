@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  sendCustomersMessageAnswerSchema,
+  sendCustomersMessageSchema,
+} from '@paylane/shared/contracts/messages';
+import { can, type Capability } from '@paylane/shared/permissions';
+import type { AppContext } from '../../context';
+import { currentMerchantAccess } from '../../plugins/access';
+import { sendCustomersMessage, type MassTextSender } from './mass-text.service';
+
+/** Whether the caller of a merchant route also holds a second capability (spec §6). */
+export function callerCan(request: FastifyRequest, capability: Capability): boolean {
+  const access = currentMerchantAccess(request);
+  const { merchant } = access;
+  const subject = {
+    isSuperAdmin: request.user?.isSuperAdmin ?? false,
+    roles: access.roles,
+    flags: access.flags,
+  };
+  const merchantFlags = {
+    check_custom_roles: merchant.checkCustomRoles,
+    allow_group_message: merchant.allowGroupMessage,
+    is_integrated: merchant.isIntegrated,
+  };
+  return can(subject, merchantFlags, capability);
+}
+
+function senderOf(request: FastifyRequest): MassTextSender {
+  const user = request.user;
+  return {
+    merchantId: currentMerchantAccess(request).merchant.id,
+    userId: user?.id ?? null,
+    collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+    mayWriteFreeText: callerCan(request, 'freeText'),
+  };
+}
+
+const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
+
+/** Spec §7 send_customers_message: a mass text (the compose modal's Send). */
+export const massTextRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/merchants/:merchant_id/customers/send_customers_message/',
+    {
+      config: { access: { merchant: 'groupMessage' } },
+      schema: {
+        params: z.object({ merchant_id: z.string() }),
+        headers: headersSchema,
+        body: sendCustomersMessageSchema,
+        response: { 200: sendCustomersMessageAnswerSchema },
+      },
+    },
+    (request) =>
+      sendCustomersMessage(ctx, senderOf(request), request.body, request.headers['idempotency-key'] || null),
+  );
+};

@@ -1,0 +1,37 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outboxSms, outboxSmsFailureRules } from '../../db/schema';
+
+export async function listOutboxTexts(
+  db: Db,
+  query: { to?: string | undefined; limit: number; offset: number },
+) {
+  const where = query.to ? eq(outboxSms.toAddress, query.to) : undefined;
+  const rows = await db
+    .select()
+    .from(outboxSms)
+    .where(where)
+    .orderBy(desc(outboxSms.createdAt), desc(outboxSms.sid))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(outboxSms).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** One rule a number: a new rule for the same number replaces the old one. */
+export async function putFailureRule(
+  db: Db,
+  rule: { toAddress: string; errorCode: string; stage: 'send' | 'callback' },
+) {
+  await db
+    .insert(outboxSmsFailureRules)
+    .values(rule)
+    .onConflictDoUpdate({
+      target: outboxSmsFailureRules.toAddress,
+      set: { errorCode: rule.errorCode, stage: rule.stage },
+    });
+}
+
+export async function clearFailureRules(db: Db) {
+  await db.delete(outboxSmsFailureRules);
+}
