@@ -3,6 +3,14 @@ import type { AppContext } from '../../context';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH } from '../../providers/sms/twilio-sms-provider';
 import { receiveTwilioInbound, receiveTwilioStatus, verifyTwilioWebhook } from './twilio-webhooks.service';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Our message id, which the adapter adds to each StatusCallback URL (covered by the signature). */
+function messageIdOf(url: string): string | null {
+  const id = new URL(url, 'http://callback').searchParams.get('message_id');
+  return id && uuidPattern.test(id) ? id : null;
+}
+
 // Twilio expects TwiML in answer to an inbound message; an empty response sends nothing back.
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -27,7 +35,7 @@ export const twilioWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   };
 
   app.post(TWILIO_STATUS_PATH, { config: { access: { public: true } } }, async (request, reply) => {
-    await receiveTwilioStatus(ctx, verify(request));
+    await receiveTwilioStatus(ctx, verify(request), messageIdOf(request.url));
     return reply.status(200).send();
   });
 

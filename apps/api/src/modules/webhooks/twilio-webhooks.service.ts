@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { DbTransaction } from '../../db/client';
 import type { MessageAttachment } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import {
@@ -12,10 +13,10 @@ import {
   TWILIO_UNSUBSCRIBED,
   twilioErrorText,
 } from '../../providers/sms/twilio-status';
-import { recordOptOut } from '../consent/consent.repository';
+import { recordOptOut, type ConsentChange } from '../consent/consent.repository';
 import { receiveInboundSms, type InboundResult } from '../inbound-messages/inbound.service';
-import { recordProviderStatus } from '../messaging/message-status.repository';
-import { inTransaction } from './twilio-webhooks.repository';
+import { recordProviderStatus, type RecordedStatus } from '../messaging/message-status.repository';
+import { attachProviderMessageId, inTransaction } from './twilio-webhooks.repository';
 
 /** Twilio may attach up to 10 media to one message. */
 const MAX_MEDIA = 10;
@@ -43,9 +44,15 @@ export function verifyTwilioWebhook(
 /**
  * A status callback: stored forward-only and once per status (recordProviderStatus). The error code is kept
  * only with a failure, with a sentence staff can read; 21610 (the number replied STOP at the carrier) opts
- * the customer out, in the same transaction, so our records follow the carrier's.
+ * the customer out, in the same transaction, so our records follow the carrier's. `messageId` is our id,
+ * which the adapter put in the callback URL (signed with it): a callback that arrives before the dispatcher
+ * has recorded Twilio's sid still finds its message.
  */
-export async function receiveTwilioStatus(ctx: AppContext, params: TwilioParams): Promise<void> {
+export async function receiveTwilioStatus(
+  ctx: AppContext,
+  params: TwilioParams,
+  messageId: string | null,
+): Promise<void> {
   const sid = paramOf(params, 'MessageSid') ?? paramOf(params, 'SmsSid');
   const status = messageStatusFromTwilio(paramOf(params, 'MessageStatus') ?? paramOf(params, 'SmsStatus'));
   if (!sid || !status) {
@@ -54,30 +61,35 @@ export async function receiveTwilioStatus(ctx: AppContext, params: TwilioParams)
   }
   const isFailure = status === 'failed' || status === 'undelivered';
   const errorCode = isFailure ? paramOf(params, 'ErrorCode') || null : null;
+  const errorMessage = errorCode ? (twilioErrorText(errorCode) ?? `Twilio error ${errorCode}`) : null;
+  const event = { provider: 'twilio', providerMessageId: sid, status, errorCode, errorMessage };
   const now = ctx.now();
   await inTransaction(ctx.db, async (tx) => {
-    const recorded = await recordProviderStatus(
-      tx,
-      {
-        provider: 'twilio',
-        providerMessageId: sid,
-        status,
-        errorCode,
-        errorMessage: errorCode ? (twilioErrorText(errorCode) ?? `Twilio error ${errorCode}`) : null,
-      },
-      now,
-    );
-    if (!recorded?.changed || errorCode !== TWILIO_UNSUBSCRIBED) return;
-    const change = {
-      merchantId: recorded.merchantId,
-      customerId: recorded.customerId,
-      channel: 'sms' as const,
-      source: 'provider' as const,
-      detail: TWILIO_UNSUBSCRIBED,
-      messageId: recorded.messageId,
-    };
-    await recordOptOut(tx, change, now);
+    let recorded = await recordProviderStatus(tx, event, now);
+    if (!recorded && messageId) {
+      const from = paramOf(params, 'From') || null;
+      await attachProviderMessageId(
+        tx,
+        { messageId, provider: 'twilio', providerMessageId: sid, fromAddress: from },
+        now,
+      );
+      recorded = await recordProviderStatus(tx, event, now);
+    }
+    if (!recorded) ctx.log.info({ sid }, 'Twilio status callback for a message we do not know');
+    if (recorded?.changed && errorCode === TWILIO_UNSUBSCRIBED) await optOutRefused(tx, recorded, now);
   });
+}
+
+async function optOutRefused(tx: DbTransaction, recorded: RecordedStatus, now: Date): Promise<void> {
+  const change: ConsentChange = {
+    merchantId: recorded.merchantId,
+    customerId: recorded.customerId,
+    channel: 'sms',
+    source: 'provider',
+    detail: TWILIO_UNSUBSCRIBED,
+    messageId: recorded.messageId,
+  };
+  await recordOptOut(tx, change, now);
 }
 
 /** An inbound message webhook (facts §1: From, To, Body, MediaUrl{N}/MediaContentType{N}, N from 0). */

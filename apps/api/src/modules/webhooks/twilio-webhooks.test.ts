@@ -124,6 +124,40 @@ describe('Twilio status callbacks', () => {
     ]);
   });
 
+  it('a callback that outruns the dispatcher recording the hand-over finds its message by our id', async () => {
+    const to = '+15125550109';
+    const customerId = await addCustomer(t.database.db, demoId, to);
+    // Claimed and being handed over: the dispatcher records Twilio's sid only after its whole chunk.
+    const [claimed] = await t.database.db
+      .insert(messages)
+      .values({
+        merchantId: demoId,
+        customerId,
+        direction: 'outbound',
+        kind: 'batch',
+        body: 'Hi',
+        toAddress: to,
+        status: 'sending',
+      })
+      .returning();
+    const sms = createSmsProvider(t.config, t.database.db);
+    const { providerMessageId: sid } = await sms.send({
+      to,
+      from: platformNumber,
+      body: 'Hi',
+      idempotencyKey: claimed!.id,
+    });
+    expect((await standIn.sendStatus(sid, 'sent')).status).toBe(200);
+    expect(await messageRow(claimed!.id)).toMatchObject({
+      status: 'sent',
+      provider: 'twilio',
+      providerMessageId: sid,
+      fromAddress: platformNumber,
+    });
+    await standIn.sendStatus(sid, 'delivered');
+    expect((await messageRow(claimed!.id)).status).toBe('delivered');
+  });
+
   it('a bad or missing signature is refused with 403 and stores nothing', async () => {
     const customerId = await addCustomer(t.database.db, demoId, '+15125550104');
     const { sid, id } = await sentMessage(customerId, '+15125550104');

@@ -46,7 +46,7 @@ async function sendError(promise: Promise<unknown>): Promise<SmsSendError> {
 
 describe('Twilio adapter against the stand-in', () => {
   it('sends an SMS with Basic auth, the sender and the status callback URL, and reads the initial status', async () => {
-    const handOver = await sms.send(outgoing());
+    const handOver = await sms.send(outgoing({ idempotencyKey: '7d1c2a4e-0b7f-4c55-9a57-3f3c8f0e6d21' }));
     expect(handOver.status).toBe('queued');
     expect(handOver.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
     const request = standIn.requests.at(-1)!;
@@ -59,17 +59,19 @@ describe('Twilio adapter against the stand-in', () => {
       To: '+15125550170',
       From: platformFrom,
       Body: 'Your payment of $125.50 is due Jul 1. Reply STOP to opt out.',
-      StatusCallback: `${publicUrl}/api/webhooks/twilio/status/`,
+      StatusCallback: `${publicUrl}/api/webhooks/twilio/status/?message_id=7d1c2a4e-0b7f-4c55-9a57-3f3c8f0e6d21`,
     });
   });
 
-  it('sends an MMS: every media URL as a repeated MediaUrl, and a given callback URL as is', async () => {
+  it('sends an MMS: every media URL as a repeated MediaUrl, and the callback URL given, with our message id', async () => {
     const media = ['https://paylane.example.com/media/a.jpg', 'https://paylane.example.com/media/b.png'];
-    const callback = 'https://paylane.example.com/api/webhooks/twilio/status/?m=1';
-    const handOver = await sms.send(outgoing({ body: '', mediaUrls: media, statusCallbackUrl: callback }));
+    const callback = 'https://paylane.example.com/api/webhooks/twilio/status/?region=1';
+    const handOver = await sms.send(
+      outgoing({ body: '', mediaUrls: media, statusCallbackUrl: callback, idempotencyKey: 'm-1' }),
+    );
     const stored = standIn.messages.find((m) => m.sid === handOver.providerMessageId)!;
     expect(stored.mediaUrls).toEqual(media);
-    expect(stored.statusCallback).toBe(callback);
+    expect(stored.statusCallback).toBe(`${callback}&message_id=m-1`);
     expect(standIn.requests.at(-1)!.params.has('Body')).toBe(false);
   });
 

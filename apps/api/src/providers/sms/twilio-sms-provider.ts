@@ -61,7 +61,7 @@ export function createTwilioSmsProvider(options: TwilioSmsOptions): SmsProvider 
     async send(sms) {
       const params: MessageListInstanceCreateOptions = {
         to: sms.to,
-        statusCallback: sms.statusCallbackUrl ?? defaultCallback,
+        statusCallback: callbackFor(sms.statusCallbackUrl ?? defaultCallback, sms.idempotencyKey),
         ...senderOf(sms, service, options.fromNumber),
         ...(sms.body ? { body: sms.body } : {}),
         ...(sms.mediaUrls?.length ? { mediaUrl: [...sms.mediaUrls] } : {}),
@@ -84,6 +84,16 @@ export function createTwilioSmsProvider(options: TwilioSmsOptions): SmsProvider 
       }
     },
   };
+}
+
+/**
+ * Our message id rides in the callback URL (Twilio signs the URL with it), so a callback that arrives before
+ * the hand-over is recorded still finds its message (modules/webhooks).
+ */
+function callbackFor(base: string, messageId: string): string {
+  const url = new URL(base);
+  url.searchParams.set('message_id', messageId);
+  return url.toString();
 }
 
 /**
