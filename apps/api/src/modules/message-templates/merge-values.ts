@@ -84,11 +84,12 @@ export function pickBody(
   bodies: readonly MessageBody[],
   bodyType: BodyType,
   language: string = DEFAULT_LANGUAGE,
-): string | null {
+): MessageBody | null {
   const ofType = bodies.filter((body) => body.body_type === bodyType && body.message_body.trim() !== '');
-  const chosen =
+  return (
     ofType.find((body) => body.language === language) ??
     ofType.find((body) => body.language === DEFAULT_LANGUAGE) ??
-    ofType[0];
-  return chosen?.message_body ?? null;
+    ofType[0] ??
+    null
+  );
 }

@@ -30,10 +30,18 @@ describe('template renders and system templates', () => {
     c = await setUpTemplatesTest();
     const { db, merchantId } = c;
     const [lot] = await db.select().from(locations).where(eq(locations.name, 'Demo Motors South'));
-    [customer] = await db
-      .insert(customers)
-      .values({ merchantId, firstName: 'Rosa', lastName: 'Render', locationId: lot!.id, externalId: 'RR-1' })
-      .returning();
+    customer = (
+      await db
+        .insert(customers)
+        .values({
+          merchantId,
+          firstName: 'Rosa',
+          lastName: 'Render',
+          locationId: lot!.id,
+          externalId: 'RR-1',
+        })
+        .returning()
+    )[0]!;
     const account = (externalId: string, status: 'active' | 'closed', extra = {}) => ({
       merchantId,
       customerId: customer.id,
@@ -50,10 +58,12 @@ describe('template renders and system templates', () => {
     // The closed account is older: without an account named, the first active one is used.
     await db.insert(accounts).values(account('RR-CLOSED', 'closed', { amountDueCents: 5 }));
     c.t.clock.advance(1);
-    [active] = await db
-      .insert(accounts)
-      .values(account('RR-ACTIVE', 'active', { locationId: lot!.id }))
-      .returning();
+    active = (
+      await db
+        .insert(accounts)
+        .values(account('RR-ACTIVE', 'active', { locationId: lot!.id }))
+        .returning()
+    )[0]!;
     await db.insert(paymentMethods).values([
       {
         merchantId,

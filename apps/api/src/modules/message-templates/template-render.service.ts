@@ -61,5 +61,5 @@ export async function renderForCustomer(
     paymentMethod,
     collectorName: input.collectorName,
   });
-  return { rendered_body: renderBody(body, values) };
+  return { rendered_body: renderBody(body.message_body, values) };
 }
