@@ -134,8 +134,9 @@ export async function insertBatchMessages(
     with inserted as (
       insert into messages (merchant_id, customer_id, account_id, batch_id, template_id, direction, channel, kind,
         body, to_address, status, sender_user_id)
-      select c.merchant_id, c.id, r.account_id, ${input.batchId}, ${input.templateId}, 'outbound', 'sms', 'batch',
-        r.body, c.sms_phone_number, 'pending', ${input.senderUserId}
+      select c.merchant_id, c.id, r.account_id, ${input.batchId}::uuid, ${input.templateId}::uuid, 'outbound', 'sms',
+        'batch',
+        r.body, c.sms_phone_number, 'pending', ${input.senderUserId}::uuid
       from unnest(${sql.param(rows.map((row) => row.customerId))}::uuid[],
         ${sql.param(rows.map((row) => row.accountId))}::uuid[], ${sql.param(rows.map((row) => row.body))}::text[])
         as r(customer_id, account_id, body)

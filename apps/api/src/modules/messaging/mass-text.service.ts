@@ -121,7 +121,7 @@ async function checkTemplateAndBody(
       : null;
     if (!template) throw fieldError('message_template_id', messages.notFound);
     if (!template.active) throw fieldError('message_template_id', messages.templateInactive);
-    templateBody = pickBody(template.messageBodies, 'TEXT');
+    templateBody = pickBody(template.messageBodies, 'TEXT')?.message_body ?? null;
   }
   const isTemplateAsWritten = templateBody !== null && templateBody.trim() === input.message.trim();
   if (!isTemplateAsWritten && !sender.mayWriteFreeText) throw forbidden(messages.freeTextNotAllowed);
