@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants, messages } from '../../db/schema';
+import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
+import { createTestApp, type TestApp } from '../../test/app';
+import { addCustomer, consentOf, messagesOf, optedOutAt } from '../inbound-messages/inbound-test-setup';
+
+// The whole path with SMS_PROVIDER=twilio: the dispatcher hands texts to Twilio (the stand-in), Twilio's
+// refusals and callbacks come back, and a STOP's confirmation leaves through Twilio too.
+
+const accountSid = 'AC' + '2'.repeat(32);
+const authToken = 'dispatch-test-auth-token';
+const publicUrl = 'https://paylane.example.com';
+const platformNumber = '+15005550006';
+
+let t: TestApp;
+let standIn: TwilioStandIn;
+let merchantId: string;
+let admin: string;
+let appBase = '';
+
+beforeAll(async () => {
+  standIn = await startTwilioStandIn({
+    accountSid,
+    authToken,
+    deliverTo: (url) => url.replace(publicUrl, appBase),
+  });
+  t = await createTestApp(
+    {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_API_URL: standIn.url,
+      PUBLIC_URL: publicUrl,
+    },
+    { jobs: true },
+  );
+  appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // No quiet hours: the texts may leave whatever the hour in Texas.
+  const [merchant] = await t.database.db
+    .update(merchants)
+    .set({ quietHoursStart: '00:00', quietHoursEnd: '00:00' })
+    .where(eq(merchants.name, 'Demo Motors'))
+    .returning({ id: merchants.id });
+  merchantId = merchant!.id;
+  admin = (await t.signIn('admin@demo.paylane.test')).access;
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+async function massText(customerIds: string[], message: string) {
+  const response = await t.request(`/api/merchants/${merchantId}/customers/send_customers_message/`, {
+    method: 'POST',
+    token: admin,
+    json: { message, customers: customerIds, batch_name: `Batch ${message}` },
+  });
+  expect(response.status).toBe(200);
+  return response.body as { batch_id: string; queued: number; skipped: number };
+}
+
+/** Waits until the condition holds (the dispatcher runs in its own job). */
+async function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (isDone(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const batchMessage = async (batchId: string, customerId: string) => {
+  const [row] = await t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.batchId, batchId), eq(messages.customerId, customerId)));
+  return row!;
+};
+
+describe('SMS_PROVIDER=twilio end to end', () => {
+  it('21610 marks the customer opted out; the next send leaves them out', async () => {
+    const refused = await addCustomer(t.database.db, merchantId, '+15125550401', 'Refused');
+    const fine = await addCustomer(t.database.db, merchantId, '+15125550402', 'Fine');
+    standIn.refuse('+15125550401', 21610);
+    const batch = await massText([refused, fine], 'Your payment is due. Reply STOP to opt out.');
+    expect(batch).toMatchObject({ queued: 2, skipped: 0 });
+
+    const failed = await eventually(
+      () => batchMessage(batch.batch_id, refused),
+      (row) => row.status === 'failed',
+    );
+    expect(failed).toMatchObject({ status: 'failed', errorCode: '21610' });
+    expect(await optedOutAt(t.database.db, refused)).not.toBeNull();
+    expect(await consentOf(t.database.db, refused)).toMatchObject([
+      { action: 'opt_out', source: 'provider', detail: '21610', channel: 'sms' },
+    ]);
+
+    // The other text went to Twilio with our callback URL, and Twilio's callbacks move it on.
+    const queued = await eventually(
+      () => batchMessage(batch.batch_id, fine),
+      (row) => row.providerMessageId !== null,
+    );
+    const atTwilio = standIn.messages.find((m) => m.sid === queued.providerMessageId)!;
+    expect(atTwilio).toMatchObject({
+      to: '+15125550402',
+      from: platformNumber,
+      body: 'Your payment is due. Reply STOP to opt out.',
+      statusCallback: `${publicUrl}/api/webhooks/twilio/status/?message_id=${queued.id}`,
+    });
+    expect((await standIn.sendStatus(atTwilio.sid, 'delivered')).status).toBe(200);
+    expect(await batchMessage(batch.batch_id, fine)).toMatchObject({
+      status: 'delivered',
+      provider: 'twilio',
+    });
+
+    const next = await massText([refused, fine], 'Second reminder');
+    expect(next).toMatchObject({ queued: 1, skipped: 1 });
+    expect(standIn.messages.filter((m) => m.to === '+15125550401')).toHaveLength(0);
+  });
+
+  it("a STOP's one confirmation reaches the customer through Twilio although they are now opted out", async () => {
+    const customerId = await addCustomer(t.database.db, merchantId, '+15125550403', 'Stopper');
+    const url = `${publicUrl}/api/webhooks/twilio/inbound/`;
+    const stop = await standIn.sendInbound({ url, from: '+15125550403', to: platformNumber, body: 'stop' });
+    expect(stop.status).toBe(200);
+    await standIn.sendInbound({ url, from: '+15125550403', to: platformNumber, body: 'STOP' });
+    const reply = await eventually(
+      async () => (await messagesOf(t.database.db, customerId)).find((m) => m.kind === 'keyword_reply'),
+      (row) => row?.providerMessageId != null,
+    );
+    expect(reply).toMatchObject({ provider: 'twilio', toAddress: '+15125550403' });
+    const texts = standIn.messages.filter((m) => m.to === '+15125550403');
+    expect(texts.map((m) => m.body)).toEqual([
+      'Demo Motors: You are unsubscribed and will receive no further texts. Reply START to resubscribe.',
+    ]);
+  });
+});
