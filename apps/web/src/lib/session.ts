@@ -65,7 +65,11 @@ export function installSession(next: SessionHooks): () => void {
     onUnauthorized: () => void logout('unauthorized'),
   });
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    // A logout still running for a disposed app must not reset the next app's state.
+    if (hooks === next) hooks = { navigate: () => {}, resetState: () => {} };
+  };
 }
 
 /**
@@ -162,6 +166,8 @@ export async function logout(reason: LogoutReason, options: { navigate?: boolean
   if (isLoggingOut) return;
   if (status === 'anonymous' && !readRefreshToken()) return; // already logged out
   isLoggingOut = true;
+  // The hooks of the app that started this logout: another app may be installed before it ends (tests).
+  const { navigate, resetState } = hooks;
   try {
     const refresh = readRefreshToken();
     if (refresh && reason !== 'other-tab') {
@@ -174,8 +180,8 @@ export async function logout(reason: LogoutReason, options: { navigate?: boolean
     }
     clearSessionStorage();
     setStatus('anonymous');
-    if (options.navigate !== false) await hooks.navigate('/login');
-    hooks.resetState();
+    if (options.navigate !== false) await navigate('/login');
+    resetState();
   } finally {
     isLoggingOut = false;
   }
