@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages as catalogue } from '@paylane/shared/messages';
-import { consentEvents, customers, messages, messageStatusEvents, outboxSms } from '../../db/schema';
+import {
+  consentEvents,
+  customers,
+  messages,
+  messageStatusEvents,
+  outboxEmails,
+  outboxSms,
+} from '../../db/schema';
 import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
 import { DISPATCH_JOB } from './dispatch-request';
 import { recordProviderStatus, recordProviderStatuses } from './message-status.repository';
@@ -147,6 +154,33 @@ describe('dispatching mass texts through the outbox provider', () => {
     expect(batch.counts).toMatchObject({ failed: 1, delivered: 0 });
     const cleared = await c.t.request('/api/dev/outbox/sms/failures/', { method: 'DELETE' });
     expect(cleared.status).toBe(204);
+  });
+
+  it('hands an email message to the email provider', async () => {
+    const target = people[14]!;
+    const [written] = await insertPendingMessages(c.t.database.db, [
+      {
+        merchantId: c.merchantId,
+        customerId: target.id,
+        kind: 'system',
+        channel: 'email',
+        subject: 'Your receipt',
+        body: 'Thank you for your payment.',
+        toAddress: 'pat14@example.com',
+      },
+    ]);
+    await c.t.queue!.send(DISPATCH_JOB, {});
+    await waitFor(async () => {
+      const [row] = await c.t.database.db.select().from(messages).where(eq(messages.id, written!.id));
+      expect(row).toMatchObject({ status: 'sent', provider: 'outbox' });
+    });
+    const emails = await c.t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, 'pat14@example.com'));
+    expect(emails).toMatchObject([
+      { subject: 'Your receipt', text: 'Thank you for your payment.', merchantId: c.merchantId },
+    ]);
   });
 
   it('ignores a replayed status and an older one after delivered', async () => {

@@ -37,6 +37,9 @@ function senderOf(request: FastifyRequest): MassTextSender {
   };
 }
 
+// Up to 100,000 ids of up to 100 characters, quoted and separated: the app-wide 1 MB limit is too small.
+const RECIPIENTS_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
+
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
 
 /** Spec §7 send_customers_message: a mass text (the compose modal's Send). */
@@ -45,6 +48,7 @@ export const massTextRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/merchants/:merchant_id/customers/send_customers_message/',
     {
       config: { access: { merchant: 'groupMessage' } },
+      bodyLimit: Math.max(ctx.config.bodyLimitBytes, RECIPIENTS_BODY_LIMIT_BYTES),
       schema: {
         params: z.object({ merchant_id: z.string() }),
         headers: headersSchema,

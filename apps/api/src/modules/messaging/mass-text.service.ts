@@ -3,21 +3,21 @@ import type {
   sendCustomersMessageSchema,
 } from '@paylane/shared/contracts/messages';
 import { messages } from '@paylane/shared/messages';
-import { renderBody, usedMergeFields, type MergeField } from '@paylane/shared/messaging';
+import { usedMergeFields, type MergeField } from '@paylane/shared/messaging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { fieldError, forbidden } from '../../lib/http-errors';
-import { mergeValuesOf, pickBody } from '../message-templates/merge-values';
+import { pickBody } from '../message-templates/merge-values';
 import { requestDispatch } from './dispatch-request';
 import {
   findBatchByIdempotencyKey,
   findSendableTemplate,
+  findUnknownCustomerIds,
   insertBatch,
   insertBatchMessages,
-  readRecipients,
   setBatchRecipientCount,
-  type Recipient,
 } from './mass-text.repository';
+import { renderedBodySql } from './merge-fields.sql';
 
 export type MassTextSender = {
   merchantId: string;
@@ -76,26 +76,19 @@ export async function sendCustomersMessage(
       });
       if (!batchId) throw new RepeatedRequest();
       const used = usedMergeFields(input.message);
-      const recipients = await readRecipients(tx, {
+      const queued = await insertBatchMessages(tx, {
         merchantId: sender.merchantId,
-        ids: validIds,
+        batchId,
+        templateId,
+        senderUserId: sender.userId,
+        customerIds: validIds,
+        body: renderedBodySql(input.message, sender.collectorName),
         withAccount: used.some((field) => accountFields.includes(field)),
         withPaymentMethod: used.includes('payment_method'),
       });
-      const sendable = recipients.filter((recipient) => recipient.sendable);
-      if (sendable.length === 0) throw fieldError('customers', messages.noRecipients);
-      const rows = sendable.map((recipient) => ({
-        customerId: recipient.id,
-        accountId: recipient.account_id,
-        body: renderBody(input.message, mergeValuesOf(mergeSourceOf(recipient, sender.collectorName))),
-      }));
-      const queued = await insertBatchMessages(
-        tx,
-        { merchantId: sender.merchantId, batchId, templateId, senderUserId: sender.userId },
-        rows,
-      );
+      if (queued === 0) throw fieldError('customers', messages.noRecipients);
       await setBatchRecipientCount(tx, batchId, queued);
-      return answerOf(batchId, queued, ids, recipients);
+      return answerOf(batchId, queued, ids, await findUnknownCustomerIds(tx, sender.merchantId, validIds));
     });
     await requestDispatch(ctx);
     return answer;
@@ -128,18 +121,19 @@ async function checkTemplateAndBody(
   return templateId;
 }
 
+// Unknown: not the merchant's customer (or not an id at all); skipped: the merchant's, but not texted.
 function answerOf(
   batchId: string,
   queued: number,
   ids: readonly string[],
-  known: readonly Pick<Recipient, 'id'>[],
+  unknownValid: ReadonlySet<string>,
 ): SendCustomersMessageAnswer {
-  const knownIds = new Set(known.map((recipient) => recipient.id));
+  const unknown = ids.filter((id) => unknownValid.has(id) || !uuid.safeParse(id).success);
   return {
     batch_id: batchId,
     queued,
-    skipped: knownIds.size - queued,
-    unknown_customers: ids.filter((id) => !knownIds.has(id)),
+    skipped: ids.length - unknown.length - queued,
+    unknown_customers: unknown,
   };
 }
 
@@ -151,35 +145,10 @@ async function replayAnswer(
   ids: readonly string[],
 ): Promise<SendCustomersMessageAnswer> {
   const validIds = ids.filter((id) => uuid.safeParse(id).success);
-  const known = await readRecipients(ctx.db, {
-    merchantId,
-    ids: validIds,
-    withAccount: false,
-    withPaymentMethod: false,
-  });
-  return answerOf(batch.id, batch.recipientCount, ids, known);
-}
-
-function mergeSourceOf(recipient: Recipient, collectorName: string) {
-  const hasPaymentMethod = recipient.pm_nickname !== null;
-  return {
-    firstName: recipient.first_name,
-    lastName: recipient.last_name,
-    dueDate: recipient.due_date,
-    amountDueCents: recipient.amount_due_cents,
-    cadence: recipient.cadence,
-    accountNumber: recipient.account_number,
-    vehicleYear: recipient.vehicle_year,
-    vehicleMake: recipient.vehicle_make,
-    vehicleModel: recipient.vehicle_model,
-    locationName: recipient.location_name,
-    paymentMethod: hasPaymentMethod
-      ? {
-          nickname: recipient.pm_nickname ?? '',
-          maskedCardNumber: recipient.pm_card,
-          maskedAccountNumber: recipient.pm_account,
-        }
-      : null,
-    collectorName,
-  };
+  return answerOf(
+    batch.id,
+    batch.recipientCount,
+    ids,
+    await findUnknownCustomerIds(ctx.db, merchantId, validIds),
+  );
 }
