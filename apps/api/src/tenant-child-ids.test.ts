@@ -124,6 +124,20 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       message_bodies: [{ body_type: 'TEXT', message_body: `${RIVAL} says hi {{first_name}}` }],
     });
     await record('group_id', 'customer_groups', { name: `${RIVAL} Group`, customers: [customer] });
+    const batchBody = { batch_name: `${RIVAL} Batch`, message: 'Hi {{first_name}}', customers: [customer] };
+    const batch = await t.request(`${base}/customers/send_customers_message/`, {
+      method: 'POST',
+      token: superAdmin,
+      json: batchBody,
+    });
+    if (batch.status !== 200) throw new Error(`mass text: ${batch.status} ${JSON.stringify(batch.body)}`);
+    const batchId = (batch.body as { batch_id: string }).batch_id;
+    foreign.push({
+      param: 'batch_id',
+      id: batchId,
+      readPath: `${base}/message_batches/${batchId}/`,
+      body: batchBody,
+    });
     const keyBody = { name: `${RIVAL} Key` };
     const key = await createAsSuperAdmin(`${base}/api_keys/`, keyBody);
     foreign.push({ param: 'api_key_id', id: key.id, readPath: `${base}/api_keys/`, body: keyBody });
