@@ -72,6 +72,9 @@ describe('dispatching mass texts through the outbox provider', () => {
       toAddress: people[0]!.phone,
       status: 'delivered',
     });
+    // The dev outbox lists it ('+' arrives as a space when not encoded).
+    const listed = await c.t.request(`/api/dev/outbox/sms/?to=${people[0]!.phone}`);
+    expect(listed.body).toMatchObject({ count: 1, results: [{ body: 'Hi Pat0', status: 'delivered' }] });
     const events = await c.t.request(`${c.base}/message_batches/${batchId}/messages/?status=delivered`, {
       token: c.staff,
     });
