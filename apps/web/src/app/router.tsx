@@ -7,6 +7,7 @@ import { startSession } from '../lib/session';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { createRequireUserLoader } from './route-guards';
+import { customerGroupsRoutes } from './routes/customer-groups/customer-groups-routes';
 import { customerImportRoutes } from './routes/customer-import/customer-import-routes';
 import { customersRoutes } from './routes/customers/customers-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
@@ -122,6 +123,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...customersRoutes(queryClient),
             ...customerImportRoutes(queryClient),
             ...messageTemplatesRoutes(queryClient),
+            ...customerGroupsRoutes(queryClient),
           ],
         },
         {

@@ -87,6 +87,24 @@ describe('buildNavigation', () => {
   });
 });
 
+describe('Customer Groups', () => {
+  it('shows under Customers for who may send a group message (spec §6, allow_group_message)', () => {
+    const staff = labels({ ...base, isSuperAdmin: false, roles: ['staff'] });
+    expect(staff.slice(staff.indexOf('Customers'), staff.indexOf('Customers') + 2)).toEqual([
+      'Customers',
+      'Customer Groups',
+    ]);
+    const closed = { merchantId: merchantA.id, merchant: { ...merchantA, allow_group_message: false } };
+    expect(labels({ ...closed, isSuperAdmin: true, roles: ['super_admin'] })).not.toContain(
+      'Customer Groups',
+    );
+    const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
+    expect(labels({ ...custom, isSuperAdmin: false, roles: ['staff'], flags: {} })).not.toContain(
+      'Customer Groups',
+    );
+  });
+});
+
 describe('the Tools section', () => {
   const tools = (input: NavigationInput) =>
     buildNavigation(input).find((section) => section.label === 'Tools')?.items ?? [];

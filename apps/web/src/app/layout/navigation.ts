@@ -38,6 +38,8 @@ function candidates(
         { label: 'Home', to: '/' },
         { label: 'Inbox', to: scoped('/inbox'), needs: 'merchant' },
         { label: 'Customers', to: scoped('/customers/'), needs: 'merchant' },
+        // Not a route of spec §2: the groups a mass text goes to, for who may send one (spec §6).
+        { label: 'Customer Groups', to: scoped('/customer-groups'), needs: 'groupMessage' },
         { label: 'Message Templates', to: scoped('/message-templates'), needs: 'manageTemplates' },
       ],
     },

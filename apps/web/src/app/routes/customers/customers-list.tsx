@@ -1,15 +1,24 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { orderingToSorting, sortingToOrdering } from '../../../components/data-table/sorting';
 import { useCustomers } from '../../../features/customers/api/list-customers';
 import { CustomerFilters } from '../../../features/customers/components/customer-filters';
 import { CustomerSearch } from '../../../features/customers/components/customer-search';
-import { CustomersTable } from '../../../features/customers/components/customers-table';
+import { customerName, CustomersTable } from '../../../features/customers/components/customers-table';
 import { useCustomerListParams } from '../../../features/customers/hooks/use-customer-list-params';
 import { setCurrentMerchantId } from '../../../features/merchants/current-merchant';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
+
+// Loaded when opened: the customer list does not pay for the compose modal (and papaparse) up front.
+const ComposeModal = lazy(async () => ({
+  default: (await import('../../../features/mass-messages/components/compose-modal')).ComposeModal,
+}));
+const GroupFormModal = lazy(async () => ({
+  default: (await import('../../../features/customer-groups/components/group-form-modal')).GroupFormModal,
+}));
 
 /** /merchants/{merchantID}/customers (spec §2): search, filters, the sortable list and its paging. */
 export function CustomersListPage() {
@@ -18,6 +27,15 @@ export function CustomersListPage() {
   const customers = useCustomers(merchantID, query);
   const { search = '', field, location, account_status, tag, opted_out } = query;
   const isFiltered = Boolean(search || location || account_status || tag || opted_out);
+  // Spec §6 Group Message (also needs the merchant's allow_group_message): choosing customers for a mass
+  // text or a group. The choice holds across pages, searches and filters.
+  const canGroupMessage = useCan('groupMessage', merchantID);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'compose' | 'group' | null>(null);
+  const selection = useMemo(
+    () => ({ selectedIds, onChange: setSelectedIds, getRowLabel: customerName }),
+    [selectedIds],
+  );
 
   return (
     <Stack gap="md">
@@ -26,7 +44,14 @@ export function CustomersListPage() {
         <Title order={1} size="h2">
           Customers
         </Title>
-        <CustomerListActions merchantId={merchantID} />
+        <Group gap="sm">
+          {canGroupMessage ? (
+            <Button variant="light" onClick={() => setDialog('compose')}>
+              Group Message
+            </Button>
+          ) : null}
+          <CustomerListActions merchantId={merchantID} />
+        </Group>
       </Group>
       <CustomerSearch
         key={search}
@@ -41,6 +66,19 @@ export function CustomersListPage() {
         onChange={update}
         onReset={resetFilters}
       />
+      {canGroupMessage && selectedIds.length > 0 ? (
+        <Group gap="sm" role="region" aria-label="Selected customers">
+          <Text size="sm">
+            {selectedIds.length === 1 ? '1 customer selected' : `${selectedIds.length} customers selected`}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => setDialog('group')}>
+            Save as Group
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={() => setSelectedIds([])}>
+            Clear Selection
+          </Button>
+        </Group>
+      ) : null}
       {customers.isError && !customers.data ? (
         <Alert color="red" variant="light">
           The customers could not be loaded.
@@ -50,6 +88,7 @@ export function CustomersListPage() {
           customers={customers.data?.results}
           isFetching={customers.isFetching}
           isFiltered={isFiltered}
+          selection={canGroupMessage ? selection : undefined}
           sorting={orderingToSorting(query.ordering)}
           onSortingChange={(sorting) => update({ ordering: sortingToOrdering(sorting) })}
           paging={{
@@ -64,6 +103,20 @@ export function CustomersListPage() {
           }}
         />
       )}
+      <Suspense fallback={null}>
+        {dialog === 'compose' ? (
+          <ComposeModal merchantId={merchantID} customerIds={selectedIds} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog === 'group' ? (
+          <GroupFormModal
+            merchantId={merchantID}
+            group={null}
+            customerIds={selectedIds}
+            onClose={() => setDialog(null)}
+            onSaved={() => setSelectedIds([])}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTablePaging,
+  type DataTableSelection,
 } from '../../../components/data-table/data-table';
 import { RowLink } from '../../../components/data-table/row-link';
 import { EmptyState } from '../../../components/empty-state';
@@ -93,6 +94,8 @@ type Props = {
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   paging: DataTablePaging;
+  /** Checkboxes for choosing customers (Group Message, Save as Group); off without it. */
+  selection?: DataTableSelection<CustomerListItem>;
 };
 
 /** The customer list (spec §2): a row or the name opens the customer. */

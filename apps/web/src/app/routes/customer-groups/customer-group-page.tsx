@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { CustomerRef } from '@paylane/shared/contracts/customers';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
+import { useDeleteCustomerGroup } from '../../../features/customer-groups/api/delete-customer-group';
+import { useCustomerGroup } from '../../../features/customer-groups/api/get-customer-group';
+import { useGroupMembers } from '../../../features/customer-groups/api/list-group-members';
+import { useUpdateCustomerGroup } from '../../../features/customer-groups/api/update-customer-group';
+import { AddMembersModal } from '../../../features/customer-groups/components/add-members-modal';
+import { GroupFormModal } from '../../../features/customer-groups/components/group-form-modal';
+import {
+  GroupMembersTable,
+  memberName,
+} from '../../../features/customer-groups/components/group-members-table';
+import { confirmDeleteGroup } from '../../../features/customer-groups/components/groups-table';
+import { errorDetailText } from '../../../lib/notify';
+
+/** /merchants/{merchantID}/customer-groups/{groupID}: the members a page at a time; rename, add, remove. */
+export function CustomerGroupPage() {
+  const { merchantID = '', groupID = '' } = useParams();
+  const navigate = useNavigate();
+  const listPath = `/merchants/${encodeURIComponent(merchantID)}/customer-groups`;
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_DATA_TABLE_PAGE_SIZE });
+  const [dialog, setDialog] = useState<'rename' | 'add' | null>(null);
+  const group = useCustomerGroup(merchantID, groupID);
+  const members = useGroupMembers(merchantID, groupID, { page: paging.page, page_size: paging.pageSize });
+  const update = useUpdateCustomerGroup(merchantID);
+  const remove = useDeleteCustomerGroup(merchantID);
+
+  if (group.isPending) return <Loader aria-label="Loading group" />;
+  if (group.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {errorDetailText(group.error) || 'The group could not be loaded.'}
+      </Alert>
+    );
+  }
+  const detail = group.data;
+
+  // Spec §8: 'Are you sure you would like to remove {name}?'
+  const confirmRemove = (customer: CustomerRef) =>
+    modals.openConfirmModal({
+      title: 'Remove Customer',
+      children: <Text size="sm">Are you sure you would like to remove {memberName(customer)}?</Text>,
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () =>
+        update.mutate({
+          groupId: detail.id,
+          data: { customers: detail.customer_m2m.filter((id) => id !== customer.id) },
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <title>{`${detail.name} · Customer Groups · Paylane`}</title>
+      <Anchor component={Link} to={listPath} size="sm">
+        Customer Groups
+      </Anchor>
+      <Group justify="space-between">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            {detail.name}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {detail.customer_count === 1 ? '1 customer' : `${detail.customer_count} customers`}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button variant="light" onClick={() => setDialog('add')}>
+            Add from CSV
+          </Button>
+          <Button variant="default" onClick={() => setDialog('rename')}>
+            Rename
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            onClick={() =>
+              confirmDeleteGroup(detail, () =>
+                remove.mutate(detail.id, { onSuccess: () => void navigate(listPath) }),
+              )
+            }
+          >
+            Delete Group
+          </Button>
+        </Group>
+      </Group>
+      <GroupMembersTable
+        members={members.data?.results}
+        isFetching={members.isFetching || update.isPending}
+        onRemove={confirmRemove}
+        paging={{
+          count: members.data?.count ?? 0,
+          page: paging.page,
+          pageSize: paging.pageSize,
+          onChange: setPaging,
+        }}
+      />
+      {dialog === 'rename' ? (
+        <GroupFormModal merchantId={merchantID} group={detail} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'add' ? (
+        <AddMembersModal merchantId={merchantID} group={detail} onClose={() => setDialog(null)} />
+      ) : null}
+    </Stack>
+  );
+}
