@@ -12,6 +12,7 @@ import { customerImportRoutes } from './routes/customer-import/customer-import-r
 import { customersRoutes } from './routes/customers/customers-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
+import { messageReportRoutes } from './routes/message-report/message-report-routes';
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
@@ -124,6 +125,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...customerImportRoutes(queryClient),
             ...messageTemplatesRoutes(queryClient),
             ...customerGroupsRoutes(queryClient),
+            ...messageReportRoutes(),
           ],
         },
         {
