@@ -43,14 +43,14 @@ describe('a mass text says what the template preview says, for every merge field
       {
         merchantId: c.merchantId,
         customerId: ids[1]!,
-        paymentType: 'card',
+        paymentType: 'CREDIT',
         nickname: 'Visa',
         maskedCardNumber: '************4242',
       },
       {
         merchantId: c.merchantId,
         customerId: ids[2]!,
-        paymentType: 'ach',
+        paymentType: 'CHECKING',
         nickname: '',
         maskedAccountNumber: '******6789',
       },
