@@ -1,4 +1,4 @@
-import { Button, Checkbox, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { MessageTemplate } from '@paylane/shared/contracts/message-templates';
@@ -58,13 +58,11 @@ function ActiveCell({ template }: { template: MessageTemplate }) {
     />
   );
   if (!template.is_system) return box;
-  // Spec §4: system templates must stay active; the hint says why the box cannot change.
+  // Spec §4: system templates must stay active; the hint (shown on hover) says why the box cannot change.
   return (
-    <Tooltip label={messages.systemTemplateActive}>
-      <span title={messages.systemTemplateActive} style={{ display: 'inline-block' }}>
-        {box}
-      </span>
-    </Tooltip>
+    <span title={messages.systemTemplateActive} style={{ display: 'inline-block' }}>
+      {box}
+    </span>
   );
 }
 
