@@ -9,6 +9,7 @@ const staffNavigation = [
   'Home',
   'Inbox',
   'Customers',
+  'Customer Groups',
   'Message Templates',
   'Payment Report',
   'Payment Request Report',
