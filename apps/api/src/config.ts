@@ -36,6 +36,9 @@ const envSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   // Twilio's REST base; tests point it at a local stand-in.
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  // Who answers STOP/START/HELP: 'ours' (a confirmation text from us) or 'provider' (Twilio's default opt-out
+  // handling already replies and would refuse ours with 21610). Default: provider with twilio, ours otherwise.
+  SMS_KEYWORD_REPLIES: z.enum(['ours', 'provider']).optional(),
   // The offline SMS provider's pace: how long each step of queued → sent → delivered takes.
   OUTBOX_SMS_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   WEB_DIST_DIR: z.string().optional(),
@@ -74,6 +77,7 @@ export type Config = {
     fromNumber: string;
     sendRatePerSecond: number;
     outboxStepMs: number;
+    keywordReplies: 'ours' | 'provider';
     twilio: {
       accountSid: string | undefined;
       authToken: string | undefined;
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fromNumber: e.SMS_FROM_NUMBER,
       sendRatePerSecond: e.SMS_SEND_RATE_PER_SECOND ?? (e.SMS_PROVIDER === 'twilio' ? 100 : 2000),
       outboxStepMs: e.OUTBOX_SMS_STEP_MS,
+      keywordReplies: e.SMS_KEYWORD_REPLIES ?? (e.SMS_PROVIDER === 'twilio' ? 'provider' : 'ours'),
       twilio: {
         accountSid: e.TWILIO_ACCOUNT_SID,
         authToken: e.TWILIO_AUTH_TOKEN,

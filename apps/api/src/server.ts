@@ -24,10 +24,11 @@ async function main(): Promise<void> {
   const queue = await openQueue({ database, logger: pino({ level: config.logLevel }), runsJobs });
   const app = await buildApp({ config, db: database.db, queue });
   const ctx = createAppContext({ config, db: database.db, log: app.log, queue });
-  await startBackgroundWork({ queue, ctx, runsJobs });
+  const backgroundWork = await startBackgroundWork({ queue, ctx, runsJobs });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await backgroundWork.stop();
     await queue.stop({ graceful: true, timeoutMs: 10_000 });
     await database.close();
     process.exit(0);

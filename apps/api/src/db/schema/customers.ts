@@ -75,6 +75,10 @@ export const customers = pgTable(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
     index('customers_merchant_location_idx').on(t.merchantId, t.locationId),
+    // An inbound text to the platform's shared number: its sender is looked up across every merchant.
+    index('customers_live_phone_idx')
+      .on(t.smsPhoneNumber)
+      .where(sql`${t.smsPhoneNumber} is not null and ${t.voidedAt} is null`),
   ],
 );
 

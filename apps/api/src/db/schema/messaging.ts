@@ -181,7 +181,6 @@ export const messages = pgTable(
   (t) => [
     // A chat page: one customer's messages by seq.
     index('messages_customer_seq_idx').on(t.customerId, t.seq),
-    index('messages_merchant_seq_idx').on(t.merchantId, t.seq),
     // One message per recipient of a batch: a crashed and restarted dispatch can never write a second.
     uniqueIndex('messages_batch_customer_key')
       .on(t.batchId, t.customerId)

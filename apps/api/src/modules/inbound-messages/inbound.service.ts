@@ -70,7 +70,15 @@ export async function receiveInboundSms(ctx: AppContext, sms: InboundSms): Promi
     if (!messageId) return { messageId: null, replyId: null };
     const replyId = await actOnKeyword(
       tx,
-      { sender, keyword, messageId, detail: sms.body.trim(), from, to },
+      {
+        sender,
+        keyword,
+        messageId,
+        detail: sms.body.trim(),
+        from,
+        to,
+        isAnswered: ctx.config.sms.keywordReplies === 'ours',
+      },
       now,
     );
     return { messageId, replyId };
@@ -88,6 +96,8 @@ type KeywordInput = {
   detail: string;
   from: string;
   to: string;
+  /** False when the provider answers keywords itself (Twilio's default opt-out handling). */
+  isAnswered: boolean;
 };
 
 /**
@@ -107,6 +117,7 @@ async function actOnKeyword(tx: DbTransaction, input: KeywordInput, now: Date): 
   };
   if (input.keyword === 'opt_out' && !(await recordOptOut(tx, change, now))) return null;
   if (input.keyword === 'opt_in' && !(await recordOptIn(tx, change, now))) return null;
+  if (!input.isAnswered) return null;
   const [reply] = await insertPendingMessages(tx, [
     {
       merchantId: input.sender.merchantId,

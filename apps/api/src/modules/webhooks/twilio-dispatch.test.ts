@@ -29,6 +29,8 @@ beforeAll(async () => {
   t = await createTestApp(
     {
       SMS_PROVIDER: 'twilio',
+      // As with Twilio's Advanced Opt-Out replies turned off: we send the one confirmation ourselves.
+      SMS_KEYWORD_REPLIES: 'ours',
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: authToken,
       TWILIO_API_URL: standIn.url,

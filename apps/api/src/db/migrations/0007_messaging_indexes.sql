@@ -1,0 +1,2 @@
+DROP INDEX "messages_merchant_seq_idx";--> statement-breakpoint
+CREATE INDEX "customers_live_phone_idx" ON "customers" USING btree ("sms_phone_number") WHERE "customers"."sms_phone_number" is not null and "customers"."voided_at" is null;
