@@ -70,7 +70,7 @@ export function CustomerGroupPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <Button variant="light" onClick={() => setDialog('add')}>
+          <Button variant="default" onClick={() => setDialog('add')}>
             Add from CSV
           </Button>
           <Button variant="default" onClick={() => setDialog('rename')}>

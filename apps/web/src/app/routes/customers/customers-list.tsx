@@ -71,7 +71,7 @@ export function CustomersListPage() {
           <Text size="sm">
             {selectedIds.length === 1 ? '1 customer selected' : `${selectedIds.length} customers selected`}
           </Text>
-          <Button size="compact-sm" variant="light" onClick={() => setDialog('group')}>
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('group')}>
             Save as Group
           </Button>
           <Button size="compact-sm" variant="subtle" onClick={() => setSelectedIds([])}>

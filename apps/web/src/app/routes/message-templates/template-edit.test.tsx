@@ -37,11 +37,14 @@ describe('template edit', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Create Template' }, PAGE_LOAD);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     setMessage('a'.repeat(160));
-    const counter = screen.getByLabelText('160 of 300 characters');
+    const counter = screen.getByTestId('character-count');
+    expect(counter).toHaveTextContent('160/300');
     expect(counter).toHaveAttribute('data-over-limit', 'false');
     expect(screen.getByTestId('segment-count')).toHaveTextContent('1 SMS segment · GSM-7');
     setMessage('a'.repeat(291));
-    expect(screen.getByLabelText('291 of 300 characters')).toHaveAttribute('data-over-limit', 'true');
+    expect(counter).toHaveTextContent('291/300');
+    expect(counter).toHaveAttribute('data-over-limit', 'true');
+    expect(counter).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
     expect(screen.getByTestId('segment-count')).toHaveTextContent('2 SMS segments · GSM-7');
     setMessage('Thanks 🙂');
     expect(screen.getByTestId('segment-count')).toHaveTextContent('1 SMS segment · UCS-2');

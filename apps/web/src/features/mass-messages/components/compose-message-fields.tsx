@@ -79,7 +79,7 @@ export function ComposeMessageFields(props: Props) {
       <Group>
         <Button
           size="compact-sm"
-          variant="light"
+          variant="default"
           disabled={isReadOnly || disabled}
           onMouseDown={(event) => event.preventDefault()}
           onClick={insertPaymentLink}

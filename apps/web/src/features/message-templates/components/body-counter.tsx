@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { countSegments, SMS_BODY_MAX, SMS_BODY_WARNING } from '@paylane/shared/messaging';
 
 /**
@@ -18,8 +18,9 @@ export function BodyCounter({ body, id }: { body: string; id?: string }) {
         c={isOver ? 'red.8' : 'dimmed'}
         fw={isOver ? 700 : undefined}
         data-over-limit={isOver}
-        aria-label={`${body.length} of ${SMS_BODY_MAX} characters`}
+        data-testid="character-count"
       >
+        <VisuallyHidden>Characters: </VisuallyHidden>
         {body.length}/{SMS_BODY_MAX}
       </Text>
     </Group>

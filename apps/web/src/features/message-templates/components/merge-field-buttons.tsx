@@ -23,7 +23,7 @@ export function MergeFieldButtons({ onInsert, disabled = false, fields = mergeFi
           <Button
             key={field}
             size="compact-xs"
-            variant="light"
+            variant="default"
             disabled={disabled}
             title={`Insert ${mergeSnippet(field)}`}
             // The cursor stays in the message: the button does not take the focus on click.

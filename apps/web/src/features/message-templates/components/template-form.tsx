@@ -107,7 +107,9 @@ export function TemplateForm(props: Props) {
         <FormAlert messages={formMessages} />
         {isSystem && template ? (
           <Group gap="xs">
-            <Badge variant="light">Auto generated</Badge>
+            <Badge color="gray.3" autoContrast variant="filled">
+              Auto generated
+            </Badge>
             <Text size="sm" c="dimmed">
               {template.type}: the system sends it when this event happens. It must remain active.
             </Text>
