@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
+import { messages } from '@paylane/shared/messages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
@@ -15,6 +17,7 @@ import {
   memberName,
 } from '../../../features/customer-groups/components/group-members-table';
 import { confirmDeleteGroup } from '../../../features/customer-groups/components/groups-table';
+import { isShownOnForm } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
 
 /** /merchants/{merchantID}/customer-groups/{groupID}: the members a page at a time; rename, add, remove. */
@@ -48,10 +51,19 @@ export function CustomerGroupPage() {
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () =>
-        update.mutate({
-          groupId: detail.id,
-          data: { customers: detail.customer_m2m.filter((id) => id !== customer.id) },
-        }),
+        update.mutate(
+          { groupId: detail.id, data: { customers: detail.customer_m2m.filter((id) => id !== customer.id) } },
+          {
+            // A refused change says why (5xx and network failures get the generic toast from the cache).
+            onError: (error) => {
+              if (isShownOnForm(error))
+                notifications.show({
+                  color: 'red',
+                  message: errorDetailText(error) || messages.genericError,
+                });
+            },
+          },
+        ),
     });
 
   return (
