@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberProfile } from '../../../test/customer-list-fixtures';
+import { makeListItem, memberProfile, page as customerPage } from '../../../test/customer-list-fixtures';
 import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -171,6 +171,31 @@ describe('template edit', { timeout: 30_000 }, () => {
       type: 'WELCOME',
       active: true,
       delta_days: null,
+    });
+  });
+
+  it('previews the saved template for a real customer and account (render/)', async () => {
+    const { api, user } = openEditor(`${templatesPage}/${reminder.id}/email`, {
+      [`GET /api/merchants/merchant-a/customers/`]: { body: customerPage([makeListItem()]) },
+      [`POST ${templatesApi}${reminder.id}/render/`]: { body: { rendered_body: 'Hi Ada, $125.50 is due.' } },
+    });
+    expect(await screen.findByRole('tab', { name: 'Email', selected: true }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /Email preview/ })).toHaveTextContent(
+      'EMAIL: Hi Sam, {{amount_due}} is due.',
+    );
+    expect(
+      screen.getByText('This template has no email message: the text message is shown.'),
+    ).toBeInTheDocument();
+    const picker = screen.getByRole('combobox', { name: /Preview for a customer/ });
+    await user.type(picker, 'Ada');
+    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace · C-1001' }, { timeout: 5000 }));
+    expect(
+      await screen.findByRole('region', { name: 'Preview for Ada Lovelace · C-1001' }),
+    ).toHaveTextContent('Hi Ada, $125.50 is due.');
+    expect(api.callsTo(`POST ${templatesApi}${reminder.id}/render/`)[0]!.body).toEqual({
+      customer: 'cust-1',
+      account: 'acct-1',
+      type: 'EMAIL',
     });
   });
 });
