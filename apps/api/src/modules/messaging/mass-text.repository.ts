@@ -67,6 +67,15 @@ export async function findUnknownCustomerIds(db: DbExecutor, merchantId: string,
   return new Set(result.rows.map((row) => row.id));
 }
 
+/** Whether any of these live customers of the merchant opted out of texts (why nobody could be texted). */
+export async function hasOptedOutCustomer(db: DbExecutor, merchantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return false;
+  const result = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from customers c where c.id = any(${sql.param(ids)}::uuid[])
+      and c.merchant_id = ${merchantId} and c.voided_at is null and c.sms_opted_out_at is not null) as found`);
+  return result.rows[0]?.found === true;
+}
+
 export type BatchMessagesInput = {
   merchantId: string;
   batchId: string;

@@ -6,10 +6,12 @@ import { messages } from '@paylane/shared/messages';
 import { usedMergeFields, type MergeField } from '@paylane/shared/messaging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DbTransaction } from '../../db/client';
 import { fieldError, forbidden } from '../../lib/http-errors';
 import { pickBody } from '../message-templates/merge-values';
 import { requestDispatch } from './dispatch-request';
 import {
+  hasOptedOutCustomer,
   findBatchByIdempotencyKey,
   findSendableTemplate,
   findUnknownCustomerIds,
@@ -86,7 +88,7 @@ export async function sendCustomersMessage(
         withAccount: used.some((field) => accountFields.includes(field)),
         withPaymentMethod: used.includes('payment_method'),
       });
-      if (queued === 0) throw fieldError('customers', messages.noRecipients);
+      if (queued === 0) throw await nobodyToText(tx, sender.merchantId, validIds);
       await setBatchRecipientCount(tx, batchId, queued);
       return answerOf(batchId, queued, ids, await findUnknownCustomerIds(tx, sender.merchantId, validIds));
     });
@@ -151,4 +153,10 @@ async function replayAnswer(
     ids,
     await findUnknownCustomerIds(ctx.db, merchantId, validIds),
   );
+}
+
+/** The answer when nobody can be texted: the spec's opt-out message when an opt-out is why (spec §8). */
+async function nobodyToText(tx: DbTransaction, merchantId: string, ids: readonly string[]) {
+  const isOptOut = await hasOptedOutCustomer(tx, merchantId, ids);
+  return fieldError('customers', isOptOut ? messages.optedOut : messages.noRecipients);
 }

@@ -117,10 +117,13 @@ describe('accepting a mass text (send_customers_message)', () => {
     expect(new Set(racing.map((r) => r.body.batch_id)).size).toBe(1);
   });
 
-  it('refuses when nobody can be texted', async () => {
-    const answer = await send({ message: 'Hi', customers: [optedOut[0]!.id, randomUUID()] });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ customers: [catalogue.noRecipients] });
+  it('refuses when nobody can be texted, with the opt-out message when an opt-out is why', async () => {
+    const onlyOptedOut = await send({ message: 'Hi', customers: [optedOut[0]!.id, randomUUID()] });
+    expect(onlyOptedOut.status).toBe(400);
+    expect(onlyOptedOut.body).toEqual({ customers: [catalogue.optedOut] });
+    const nobody = await send({ message: 'Hi', customers: [randomUUID()] });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body).toEqual({ customers: [catalogue.noRecipients] });
   });
 
   it('checks the template: the merchant’s, not deleted, active', async () => {

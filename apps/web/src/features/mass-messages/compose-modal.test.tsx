@@ -64,6 +64,16 @@ function heldSend() {
 }
 
 describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
+  it('says the customer has opted out when everyone chosen opted out, and cannot send', async () => {
+    const { user } = openCustomers();
+    const dialog = await openCompose(user, ['Grace Hopper']);
+    expect(await within(dialog).findByTestId('recipient-summary')).toHaveTextContent(
+      'The customer has opted out of email or text messages',
+    );
+    await pickOption(user, dialog, 'Template', reminder.name);
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
   it('sends to the selected customers without the opted-out one: busy, toast, then Close', async () => {
     const send = heldSend();
     const { api, user } = openCustomers({ extra: { [`POST ${composeApi.send}`]: send.handler } });

@@ -1,3 +1,4 @@
+import { messages } from '@paylane/shared/messages';
 import { Alert, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { usePickableGroups } from '../../customer-groups/api/list-customer-groups';
 import {
@@ -97,6 +98,14 @@ function RecipientSummary({ recipients }: { recipients: Props['recipients'] }) {
     );
   }
   const { customerIds, optedOut, unknown } = recipients.data;
+  if (customerIds.length === 0 && optedOut > 0) {
+    // Everyone chosen opted out (spec §8's server text): nothing can be sent to them.
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="recipient-summary">
+        {messages.optedOut}
+      </Alert>
+    );
+  }
   const notes = [
     optedOut > 0
       ? `${plural(optedOut, 'customer has', 'customers have')} opted out and will not receive it`
