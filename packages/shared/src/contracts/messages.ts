@@ -105,9 +105,7 @@ export const chatMessageSchema = z.object({
   account_id: z.string().nullable(),
   direction: z.enum(['outbound', 'inbound']),
   channel: z.enum(['sms', 'email']),
-  sender: z
-    .object({ first_name: z.string(), last_name: z.string(), roles: z.array(z.string()) })
-    .nullable(),
+  sender: z.object({ first_name: z.string(), last_name: z.string(), roles: z.array(z.string()) }).nullable(),
   body: z.string(),
   language: z.string(),
   translations: z.record(z.string(), z.string()),

@@ -40,7 +40,11 @@ export async function recordOptIn(db: DbExecutor, change: ConsentChange, at: Dat
     .update(customers)
     .set(change.channel === 'sms' ? { smsOptedOutAt: null } : { emailOptedOutAt: null })
     .where(
-      and(eq(customers.id, change.customerId), eq(customers.merchantId, change.merchantId), isNotNull(column)),
+      and(
+        eq(customers.id, change.customerId),
+        eq(customers.merchantId, change.merchantId),
+        isNotNull(column),
+      ),
     )
     .returning({ id: customers.id });
   if (updated.length === 0) return false;
