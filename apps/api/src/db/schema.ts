@@ -10,3 +10,4 @@ export * from './schema/settings';
 export * from './schema/customer-records';
 export * from './schema/customer-imports';
 export * from './schema/messaging';
+export * from './schema/conversations';

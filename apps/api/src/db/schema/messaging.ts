@@ -174,6 +174,8 @@ export const messages = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     // Automations: the due date this send is for; with template and account, it makes a repeat a no-op.
     automationDueDate: date('automation_due_date', { mode: 'string' }),
+    // A chat send's Idempotency-Key: a retried request answers the first message and sends nothing.
+    idempotencyKey: text('idempotency_key'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -190,6 +192,9 @@ export const messages = pgTable(
     uniqueIndex('messages_automation_key')
       .on(t.templateId, t.accountId, t.automationDueDate, t.channel)
       .where(sql`${t.automationDueDate} is not null`),
+    uniqueIndex('messages_merchant_idempotency_key')
+      .on(t.merchantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // Status callbacks find their message by the provider's id; a provider id belongs to one message.
     uniqueIndex('messages_provider_message_key')
       .on(t.provider, t.providerMessageId)

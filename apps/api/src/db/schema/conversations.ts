@@ -1,0 +1,36 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { locations, merchants } from './merchants';
+
+/**
+ * One row per customer who has a text conversation (issue 6 Inbox): the last message and the unread count,
+ * kept by a statement-level trigger on messages (migration 0008), so the inbox reads one row per customer
+ * instead of aggregating messages. location_id copies the customer's (kept by a trigger on customers) so the
+ * inbox's location filter is an index range.
+ */
+export const customerConversations = pgTable(
+  'customer_conversations',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    lastMessageId: uuid('last_message_id').notNull(),
+    // The inbox's order and cursor: messages.seq of the last message (unique, grows with time).
+    lastMessageSeq: bigint('last_message_seq', { mode: 'number' }).notNull(),
+    lastMessageBody: text('last_message_body').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    lastDirection: text('last_direction', { enum: ['outbound', 'inbound'] }).notNull(),
+    // Inbound texts since staff last opened the conversation (update_last_viewed sets it to 0).
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('customer_conversations_merchant_recent_idx').on(t.merchantId, t.lastMessageSeq),
+    index('customer_conversations_location_recent_idx').on(t.merchantId, t.locationId, t.lastMessageSeq),
+  ],
+);
