@@ -109,6 +109,9 @@ const enUS = {
   batchNameRequired: 'Batch name is required',
   noSmsPhone: 'The customer has no phone number for texts',
   invalidSignature: 'Invalid signature',
+  mediaTooLarge: 'File must be less than 1mb in size',
+  mediaBadType: 'Only images (JPEG, PNG, GIF) and PDF files can be sent',
+  translationUnavailable: 'Translation is unavailable',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
