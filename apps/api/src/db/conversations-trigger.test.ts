@@ -95,6 +95,26 @@ describe('customer conversations kept by triggers', () => {
     expect(row!.lastOutboundAt).not.toBeNull();
   });
 
+  it('takes a mass text or automation when it leaves, not when it is written or canceled', async () => {
+    const [queued] = await t.database.db
+      .insert(messages)
+      .values([{ ...text(ben, 'outbound', 'Mass text'), kind: 'batch' as const }])
+      .returning();
+    expect(await conversationOf(ben)).toMatchObject({ lastMessageBody: 'Hello Ben' });
+    await t.database.db.update(messages).set({ status: 'sending' }).where(eq(messages.id, queued!.id));
+    expect(await conversationOf(ben)).toMatchObject({ lastMessageBody: 'Hello Ben' });
+    await t.database.db.update(messages).set({ status: 'queued' }).where(eq(messages.id, queued!.id));
+    expect(await conversationOf(ben)).toMatchObject({ lastMessageBody: 'Mass text', unreadCount: 0 });
+    // A later status step changes nothing; a canceled automation never shows.
+    await t.database.db.update(messages).set({ status: 'delivered' }).where(eq(messages.id, queued!.id));
+    const [canceled] = await t.database.db
+      .insert(messages)
+      .values([{ ...text(ben, 'outbound', 'Canceled reminder'), kind: 'automation' as const }])
+      .returning();
+    await t.database.db.update(messages).set({ status: 'canceled' }).where(eq(messages.id, canceled!.id));
+    expect(await conversationOf(ben)).toMatchObject({ lastMessageBody: 'Mass text' });
+  });
+
   it('moves with the customer to another location', async () => {
     await t.database.db.update(customers).set({ locationId: locationIds[1] }).where(eq(customers.id, ben));
     expect(await conversationOf(ben)).toMatchObject({ locationId: locationIds[1] });
