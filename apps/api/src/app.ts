@@ -45,12 +45,14 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import type { EmailProvider } from './providers/email/email-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import type { TranslateProvider } from './providers/translate/translate-provider';
 
 export type BuildAppOptions = {
   config: Config;
   db: Db;
   email?: EmailProvider;
   sms?: SmsProvider;
+  translate?: TranslateProvider;
   /** The clock services read; tests move it to check expiry. */
   now?: () => Date;
   /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     email: options.email,
     sms: options.sms,
+    translate: options.translate,
     now: options.now,
     queue: options.queue,
   });

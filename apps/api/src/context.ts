@@ -8,6 +8,10 @@ import type { EmailProvider } from './providers/email/email-provider';
 import { createEmailProvider } from './providers/email/create-email-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import {
+  createOfflineTranslateProvider,
+  type TranslateProvider,
+} from './providers/translate/translate-provider';
 
 /** What services need from the outside world; built once in buildApp, passed explicitly. */
 export type AppContext = {
@@ -16,6 +20,8 @@ export type AppContext = {
   email: EmailProvider;
   /** Texts (design.md §6): Twilio, or the offline outbox by default. */
   sms: SmsProvider;
+  /** Chat translations (issue 6): offline (always unavailable) by default. */
+  translate: TranslateProvider;
   tokens: TokenSigner;
   /** Seals secrets stored in the database (credentials, SSNs). */
   cipher: Cipher;
@@ -31,6 +37,7 @@ export function createAppContext(input: {
   log: FastifyBaseLogger;
   email?: EmailProvider | undefined;
   sms?: SmsProvider | undefined;
+  translate?: TranslateProvider | undefined;
   now?: (() => Date) | undefined;
   queue?: JobQueue | null | undefined;
 }): AppContext {
@@ -40,6 +47,7 @@ export function createAppContext(input: {
     db: input.db,
     email: input.email ?? createEmailProvider(input.config, input.db),
     sms: input.sms ?? createSmsProvider(input.config, input.db),
+    translate: input.translate ?? createOfflineTranslateProvider(),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),
     now,
