@@ -38,6 +38,9 @@ import { messageTemplateRoutes } from './modules/message-templates/message-templ
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
 import { messageBatchRoutes } from './modules/messaging/message-batches.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { homeMessageRoutes } from './modules/home-messages/home-messages.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -119,6 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerGroupRoutes, { ctx });
   await app.register(massTextRoutes, { ctx });
   await app.register(messageBatchRoutes, { ctx });
+  await app.register(inboxRoutes, { ctx });
+  await app.register(chatRoutes, { ctx });
+  await app.register(homeMessageRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
   if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
   await app.register(twilioWebhookRoutes, { ctx });
