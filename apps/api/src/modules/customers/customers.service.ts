@@ -25,6 +25,7 @@ import {
   type CustomerRow,
   type CustomerWithLocation,
 } from './customers.repository';
+import { clearUnreadCount } from '../inbox/inbox.repository';
 
 export type { Actor };
 
@@ -216,7 +217,7 @@ export async function voidCustomer(ctx: AppContext, actor: Actor, id: string): P
   });
 }
 
-/** Spec §7 update_last_viewed: staff opened the customer now. */
+/** Spec §7 update_last_viewed: staff opened the customer now (and read their conversation). */
 export async function updateLastViewed(
   ctx: AppContext,
   merchantId: string,
@@ -224,5 +225,7 @@ export async function updateLastViewed(
 ): Promise<{ last_viewed_at: string }> {
   const at = await setCustomerLastViewed(ctx.db, { merchantId, id, at: ctx.now() });
   if (!at) throw notFound();
+  // Opening the customer reads their conversation: the inbox badge clears (issue 6).
+  await clearUnreadCount(ctx.db, merchantId, id);
   return { last_viewed_at: at.toISOString() };
 }

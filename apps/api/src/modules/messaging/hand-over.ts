@@ -123,7 +123,10 @@ function toOutgoingSms(ctx: AppContext, message: ClaimedMessage): OutgoingSms {
     to: message.to_address,
     from: message.sms_from_number ?? ctx.sms.defaultFrom,
     body: message.body,
-    mediaUrls: message.attachments.map((attachment) => attachment.url),
+    // Stored as our public path (/media/mms/…): the provider fetches the media, so it needs an absolute URL.
+    mediaUrls: message.attachments.map((attachment) =>
+      attachment.url.startsWith('/') ? `${ctx.config.publicUrl}${attachment.url}` : attachment.url,
+    ),
     idempotencyKey: message.id,
     statusCallbackUrl: `${ctx.config.publicUrl}/api/webhooks/twilio/status/`,
   };

@@ -19,6 +19,12 @@ export type PendingMessageInput = {
   automationDueDate?: string | null;
   attachments?: MessageAttachment[];
   language?: string;
+  /** Chat: the text in other languages, by language (issue 6). */
+  translations?: Record<string, string>;
+  /** Chat: a note shown under the message ('Translation is unavailable'). */
+  secondaryMessage?: string | null;
+  /** Chat: the request's Idempotency-Key (messages_merchant_idempotency_key makes a retry a no-op). */
+  idempotencyKey?: string | null;
   /** 'failed' rows are recorded for the report and the chat, never dispatched. Default 'pending'. */
   status?: 'pending' | 'failed';
   errorMessage?: string | null;
@@ -66,6 +72,9 @@ function toRow(input: PendingMessageInput): typeof messages.$inferInsert {
     body: input.body,
     subject: input.subject ?? null,
     language: input.language ?? 'en-US',
+    translations: input.translations ?? {},
+    secondaryMessage: input.secondaryMessage ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
     attachments: input.attachments ?? [],
     toAddress: input.toAddress,
     fromAddress: input.fromAddress ?? null,

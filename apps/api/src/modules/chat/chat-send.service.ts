@@ -1,0 +1,135 @@
+import type { ChatMessage } from '@paylane/shared/contracts/messages';
+import type { sendChatMessageSchema } from '@paylane/shared/contracts/chat';
+import { messages as catalogue } from '@paylane/shared/messages';
+import { validationMessages } from '@paylane/shared/validation';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-errors';
+import { TranslationUnavailable } from '../../providers/translate/translate-provider';
+import { getTemplate } from '../message-templates/message-templates.service';
+import { renderForCustomer } from '../message-templates/template-render.service';
+import { requestDispatch } from '../messaging/dispatch-request';
+import { insertPendingMessages } from '../messaging/pending-messages.repository';
+import { attachmentOfMediaPath } from './chat-media.service';
+import { findChatMessages } from './chat.service';
+import { findChatRecipient, findMessageByIdempotencyKey } from './chat-send.repository';
+
+export type ChatSender = {
+  merchantId: string;
+  userId: string;
+  /** The sender's full name: {{collector_name}} in a template. */
+  collectorName: string;
+  /** Capability freeText (spec §6): without it only a template rendered by the server is sent. */
+  mayWriteFreeText: boolean;
+};
+
+type SendInput = z.output<typeof sendChatMessageSchema>;
+type Recipient = NonNullable<Awaited<ReturnType<typeof findChatRecipient>>>;
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * Spec §7 send_message: one text from staff to a customer about an account, stored pending and handed to the
+ * dispatcher. With an Idempotency-Key a retry answers the first message and sends nothing.
+ */
+export async function sendChatMessage(
+  ctx: AppContext,
+  sender: ChatSender,
+  input: { accountId: string; body: SendInput; idempotencyKey: string | null },
+): Promise<Record<string, ChatMessage>> {
+  const { merchantId } = sender;
+  if (input.idempotencyKey) {
+    const first = await findMessageByIdempotencyKey(ctx.db, merchantId, input.idempotencyKey);
+    if (first) return answerOf(ctx, merchantId, first.id);
+  }
+  const recipient =
+    isUuid(input.accountId) && isUuid(input.body.customer)
+      ? await findChatRecipient(ctx.db, { merchantId, accountId: input.accountId, customerId: input.body.customer })
+      : null;
+  if (!recipient) throw notFound();
+  if (recipient.smsOptedOutAt) throw badRequest({ non_field_errors: [catalogue.optedOut] });
+  if (!recipient.smsPhoneNumber) throw badRequest({ non_field_errors: [catalogue.noSmsPhone] });
+  const attachments = input.body.file_url ? [attachmentOfMediaPath(input.body.file_url)] : [];
+  const written = await bodyToSend(ctx, sender, input.accountId, input.body);
+  const language = input.body.language || recipient.language;
+  const text = await inCustomerLanguage(ctx, { text: written, from: language, to: recipient.language });
+  const [inserted] = await insertPendingMessages(ctx.db, [
+    {
+      merchantId,
+      customerId: recipient.id,
+      accountId: input.accountId,
+      templateId: input.body.message_template_id || null,
+      kind: 'chat',
+      body: text.body,
+      language: text.language,
+      translations: text.translations,
+      secondaryMessage: text.secondaryMessage,
+      toAddress: recipient.smsPhoneNumber,
+      senderUserId: sender.userId,
+      attachments,
+      idempotencyKey: input.idempotencyKey,
+    },
+  ]);
+  // Nothing inserted: a concurrent retry with the same key won the race; answer its message.
+  const id =
+    inserted?.id ??
+    (input.idempotencyKey
+      ? (await findMessageByIdempotencyKey(ctx.db, merchantId, input.idempotencyKey))?.id
+      : undefined);
+  if (!id) throw new Error('chat message was not stored');
+  await requestDispatch(ctx);
+  return answerOf(ctx, merchantId, id);
+}
+
+async function answerOf(ctx: AppContext, merchantId: string, id: string) {
+  const [message] = await findChatMessages(ctx.db, merchantId, [id]);
+  if (!message) throw notFound();
+  return { [message.customer_id]: message };
+}
+
+/** Free text as written, or (without freeText) the template rendered here for this customer and account. */
+async function bodyToSend(ctx: AppContext, sender: ChatSender, accountId: string, body: SendInput) {
+  if (sender.mayWriteFreeText) return body.message;
+  const templateId = body.message_template_id;
+  if (!templateId) throw forbidden(catalogue.freeTextNotAllowed);
+  const template = await getTemplate(ctx.db, sender.merchantId, templateId);
+  if (!template.active) throw fieldError('message_template_id', catalogue.templateInactive);
+  const { rendered_body } = await renderForCustomer(ctx, {
+    merchantId: sender.merchantId,
+    templateId,
+    customerId: body.customer,
+    accountId,
+    type: 'TEXT',
+    language: body.language,
+    collectorName: sender.collectorName,
+  });
+  if (rendered_body.trim() === '' && !body.file_url) throw fieldError('message', validationMessages.required);
+  return rendered_body;
+}
+
+type Outgoing = {
+  body: string;
+  language: string;
+  translations: Record<string, string>;
+  secondaryMessage: string | null;
+};
+
+/**
+ * The text the customer receives: written in their language it goes as is; otherwise translated (the body is
+ * what was sent, the original kept under its language), or, when no translation can be made, the original
+ * with 'Translation is unavailable'.
+ */
+async function inCustomerLanguage(
+  ctx: AppContext,
+  input: { text: string; from: string; to: string },
+): Promise<Outgoing> {
+  const original = { body: input.text, language: input.from, translations: {}, secondaryMessage: null };
+  if (input.from === input.to || input.text.trim() === '') return original;
+  try {
+    const translated = await ctx.translate.translate(input);
+    return { body: translated, language: input.to, translations: { [input.from]: input.text }, secondaryMessage: null };
+  } catch (error) {
+    if (!(error instanceof TranslationUnavailable)) ctx.log.warn({ err: error }, 'translation failed');
+    return { ...original, secondaryMessage: catalogue.translationUnavailable };
+  }
+}

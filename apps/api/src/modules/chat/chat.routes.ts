@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatMessagePageSchema,
+  chatMessagesQuerySchema,
+  sendChatMessageAnswerSchema,
+  sendChatMessageSchema,
+  uploadMediaAnswerSchema,
+} from '@paylane/shared/contracts/chat';
+import { messages } from '@paylane/shared/messages';
+import { validationMessages } from '@paylane/shared/validation';
+import type { AppContext } from '../../context';
+import { fieldError, notFound } from '../../lib/http-errors';
+import { currentMerchantAccess } from '../../plugins/access';
+import { callerCan } from '../messaging/mass-text.routes';
+import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
+import { isMerchantAccount } from './chat-send.repository';
+import { sendChatMessage, type ChatSender } from './chat-send.service';
+import { listChatMessages } from './chat.service';
+
+const member = { access: { merchant: 'member' } } as const;
+const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
+const accountParams = z.object({ merchant_id: z.string(), account_id: z.string() });
+const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+function senderOf(request: FastifyRequest): ChatSender {
+  const user = request.user!;
+  return {
+    merchantId: currentMerchantAccess(request).merchant.id,
+    userId: user.id,
+    collectorName: `${user.firstName} ${user.lastName}`.trim(),
+    mayWriteFreeText: callerCan(request, 'freeText'),
+  };
+}
+
+/** The one file of the request; @fastify/multipart stops reading at 1 MB (config.uploadLimitBytes). */
+async function readMediaUpload(request: FastifyRequest): Promise<Buffer> {
+  const part = request.isMultipart() ? await request.file() : undefined;
+  if (!part || part.fieldname !== MEDIA_FIELD) throw fieldError(MEDIA_FIELD, validationMessages.required);
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldError(MEDIA_FIELD, messages.mediaTooLarge);
+    throw error;
+  }
+}
+
+/** Spec §7 chat: a customer's messages, send_message and upload_mms_media (members). */
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/merchants/:merchant_id/customers/:customer_id/messages/',
+    {
+      config: member,
+      schema: {
+        params: customerParams,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessagePageSchema },
+      },
+    },
+    (request) => {
+      if (!isUuid(request.params.customer_id)) throw notFound();
+      const merchantId = currentMerchantAccess(request).merchant.id;
+      return listChatMessages(ctx, merchantId, request.params.customer_id, {
+        ...request.query,
+        url: request.url,
+      });
+    },
+  );
+
+  app.post(
+    '/api/merchants/:merchant_id/accounts/:account_id/send_message/',
+    {
+      config: member,
+      schema: {
+        params: accountParams,
+        headers: headersSchema,
+        body: sendChatMessageSchema,
+        response: { 201: sendChatMessageAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await sendChatMessage(ctx, senderOf(request), {
+        accountId: request.params.account_id,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'] || null,
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/merchants/:merchant_id/accounts/:account_id/upload_mms_media/',
+    { config: member, schema: { params: accountParams, response: { 200: uploadMediaAnswerSchema } } },
+    async (request) => {
+      const merchantId = currentMerchantAccess(request).merchant.id;
+      const { account_id } = request.params;
+      if (!isUuid(account_id) || !(await isMerchantAccount(ctx.db, merchantId, account_id))) throw notFound();
+      return storeMmsMedia(ctx, await readMediaUpload(request));
+    },
+  );
+
+  // Public, outside /api/: the SMS provider fetches the media without our credentials; names are random.
+  app.get(
+    '/media/mms/:file',
+    { schema: { params: z.object({ file: z.string().max(64) }) } },
+    async (request, reply) => {
+      const media = await findMmsMediaFile(ctx, request.params.file);
+      if (!media) throw notFound();
+      return reply
+        .type(media.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(media.bytes);
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { customerConversations, customers, locations } from '../../db/schema';
+
+// The inbox (issue 6): one row per conversation from customer_conversations, newest first by the last
+// message's seq (customer_conversations_merchant_recent_idx, or _location_recent_idx with a location).
+
+export type InboxFilter = {
+  /** Live customers whose E.164 phone starts with this (customers_merchant_phone_key). */
+  phone?: string;
+  /** Lower-cased external id prefix (customers_merchant_external_prefix_idx). */
+  externalId?: string;
+  /** Lower-cased 'first last' substring (customers_full_name_trgm_idx). */
+  name?: string;
+};
+
+const c = customerConversations;
+
+/**
+ * Phone and external id are selective: the few matching customers are found from their index first and their
+ * conversations read by primary key. A name may match many, so it filters the join instead and the planner
+ * picks between walking the conversations newest first and the trigram index.
+ */
+function filterCondition(merchantId: string, filter: InboxFilter): SQL | undefined {
+  if (filter.phone !== undefined)
+    return sql`${c.customerId} = any(array(select id from customers where merchant_id = ${merchantId} and voided_at is null and sms_phone_number like ${filter.phone}))`;
+  if (filter.externalId !== undefined)
+    return sql`${c.customerId} = any(array(select id from customers where merchant_id = ${merchantId} and lower(external_id) like ${filter.externalId}))`;
+  if (filter.name !== undefined)
+    return sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${filter.name}`;
+  return undefined;
+}
+
+const entryColumns = {
+  customerId: c.customerId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  externalId: customers.externalId,
+  lastMessageBody: c.lastMessageBody,
+  lastMessageAt: c.lastMessageAt,
+  lastMessageSeq: c.lastMessageSeq,
+  unreadCount: c.unreadCount,
+};
+export type InboxRow = NonNullable<Awaited<ReturnType<typeof findInboxRow>>>;
+
+/** One page of conversations newest first; `olderThan`/`newerThan` are last_message_seq keyset bounds. */
+export async function listInboxRows(
+  db: DbExecutor,
+  query: {
+    merchantId: string;
+    locationId: string | null;
+    filter: InboxFilter;
+    limit: number;
+    olderThan?: number | undefined;
+    newerThan?: number | undefined;
+  },
+) {
+  const conditions = [
+    eq(c.merchantId, query.merchantId),
+    query.locationId === null ? undefined : eq(c.locationId, query.locationId),
+    filterCondition(query.merchantId, query.filter),
+    query.olderThan === undefined ? undefined : sql`${c.lastMessageSeq} < ${query.olderThan}`,
+    query.newerThan === undefined ? undefined : sql`${c.lastMessageSeq} > ${query.newerThan}`,
+  ];
+  const newestFirst = query.newerThan === undefined;
+  const rows = await db
+    .select(entryColumns)
+    .from(c)
+    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .where(and(...conditions))
+    .orderBy(newestFirst ? desc(c.lastMessageSeq) : asc(c.lastMessageSeq))
+    .limit(query.limit);
+  return newestFirst ? rows : rows.reverse();
+}
+
+/** The conversation of one of the merchant's live customers, or null. */
+export async function findInboxRow(db: DbExecutor, merchantId: string, customerId: string) {
+  const [row] = await db
+    .select(entryColumns)
+    .from(c)
+    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .where(and(eq(c.merchantId, merchantId), eq(c.customerId, customerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isMerchantLocation(db: DbExecutor, merchantId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.merchantId, merchantId), eq(locations.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Opening a conversation (update_last_viewed) reads it: its unread count goes back to 0. */
+export async function clearUnreadCount(db: DbExecutor, merchantId: string, customerId: string): Promise<void> {
+  await db
+    .update(c)
+    .set({ unreadCount: 0 })
+    .where(and(eq(c.merchantId, merchantId), eq(c.customerId, customerId), sql`${c.unreadCount} <> 0`));
+}

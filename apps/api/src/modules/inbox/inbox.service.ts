@@ -1,0 +1,93 @@
+import type { InboxEntry, inboxQuerySchema } from '@paylane/shared/contracts/inbox';
+import { messages } from '@paylane/shared/messages';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
+import { fieldError, notFound } from '../../lib/http-errors';
+import { decodeSeqCursor, seqPageOf } from '../chat/chat-cursor';
+import { planCustomerSearch } from '../customers/customer-search';
+import {
+  findInboxRow,
+  isMerchantLocation,
+  listInboxRows,
+  type InboxFilter,
+  type InboxRow,
+} from './inbox.repository';
+
+export type InboxPage = { next: string | null; previous: string | null; results: InboxEntry[] };
+type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Spec §3 Inbox entry. */
+export function toInboxEntry(row: InboxRow): InboxEntry {
+  return {
+    customer_id: row.customerId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    external_id: row.externalId,
+    last_message_body: row.lastMessageBody,
+    last_message_created: row.lastMessageAt.toISOString(),
+    unread_messages: row.unreadCount,
+  };
+}
+
+/** The search as an index-friendly filter; null when it can match nobody (a phone search without digits). */
+function filterOf(query: InboxQuery): InboxFilter | null {
+  const plan = planCustomerSearch(query.search, query.field);
+  if (plan === null) return {};
+  if (plan.phone) return { phone: plan.phone };
+  if (plan.externalId) return { externalId: plan.externalId };
+  if (plan.name) return { name: plan.name };
+  return null;
+}
+
+async function locationIdOf(ctx: AppContext, merchantId: string, location: string): Promise<string | null> {
+  if (location === 'all') return null;
+  if (!isUuid(location) || !(await isMerchantLocation(ctx.db, merchantId, location)))
+    throw fieldError('location', messages.notFound);
+  return location;
+}
+
+/** Spec §2 Inbox: conversations newest first by cursor, searched by one field, filtered by location. */
+export async function listInbox(
+  ctx: AppContext,
+  merchantId: string,
+  query: InboxQuery & { url: string },
+): Promise<InboxPage> {
+  const locationId = await locationIdOf(ctx, merchantId, query.location);
+  const cursor = query.cursor ? decodeSeqCursor(query.cursor) : null;
+  const filter = filterOf(query);
+  if (filter === null) return { next: null, previous: null, results: [] };
+  const rows = await listInboxRows(ctx.db, {
+    merchantId,
+    locationId,
+    filter,
+    limit: query.page_size + 1,
+    ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
+    ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),
+  });
+  const { next, previous, page } = seqPageOf(rows, (row) => row.lastMessageSeq, {
+    cursor,
+    pageSize: query.page_size,
+    url: query.url,
+  });
+  return { next, previous, results: page.map(toInboxEntry) };
+}
+
+/** One conversation's inbox entry (also what the live layer pushes), or null. */
+export async function findInboxEntry(
+  db: DbExecutor,
+  merchantId: string,
+  customerId: string,
+): Promise<InboxEntry | null> {
+  if (!isUuid(customerId)) return null;
+  const row = await findInboxRow(db, merchantId, customerId);
+  return row ? toInboxEntry(row) : null;
+}
+
+export async function getInboxEntry(ctx: AppContext, merchantId: string, customerId: string) {
+  const entry = await findInboxEntry(ctx.db, merchantId, customerId);
+  if (!entry) throw notFound();
+  return entry;
+}
