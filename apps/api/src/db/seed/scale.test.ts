@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { accounts, customers, merchants } from '../schema';
+import { accounts, customerConversations, customers, merchants, messages } from '../schema';
 import { createTestDatabase } from '../../test/database';
 import { toE164Phone } from '@paylane/shared/validation';
 import { seedScale } from './scale';
@@ -33,5 +33,19 @@ describe('seedScale', () => {
       .from(customers)
       .where(eq(customers.merchantId, first!.id));
     expect(perMerchant?.n).toBeGreaterThanOrEqual(83);
+  });
+
+  it('writes a text history per customer, and the conversations follow it', async () => {
+    const [before] = await database.db.select({ n: count() }).from(messages);
+    await seedScale(database.db, { merchants: 1, customers: 40, batchSize: 20, messagesPerCustomer: 4 });
+    const [after] = await database.db.select({ n: count() }).from(messages);
+    expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(160);
+    const inbound = await database.db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.direction, 'inbound'));
+    expect(inbound[0]?.n).toBe(80);
+    const [conversations] = await database.db.select({ n: count() }).from(customerConversations);
+    expect(conversations?.n).toBe(40);
   });
 });

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, accountTagLinks, accountTags, customers, locations, merchants } from '../schema';
+import { insertScaleMessages } from './scale-messages';
 import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 export type ScaleSeedOptions = {
@@ -12,6 +13,8 @@ export type ScaleSeedOptions = {
    * which sign in as its admin, measure a large merchant. Default 0.2.
    */
   demoShare?: number;
+  /** Texts written per customer (the inbox and chat benchmarks): 10 gives 1,000,000 for 100,000. Default 0. */
+  messagesPerCustomer?: number;
 };
 
 const ZONES = [
@@ -41,7 +44,7 @@ type Target = { merchantId: string; locationId: string; tagIds: string[] };
 
 /**
  * Realistic volume for benchmarks: customers over merchants (a share to the demo merchant when present),
- * one account each and a second for every tenth, some tags and opt-outs, inserted in multi-row batches
+ * one account each and a second for every tenth, some tags and opt-outs, optionally a text history each, inserted in multi-row batches
  * (PGlite pays ~190 µs per statement, so row-at-a-time would take minutes). Phones and external ids are
  * unique per run, so it can run again on the same database.
  */
@@ -77,12 +80,17 @@ export async function seedScale(db: Db, options: ScaleSeedOptions, log: (line: s
         new Map(rows.map((r) => [r.target.merchantId, r.target.tagIds])),
       );
       if (links.length > 0) await tx.insert(accountTagLinks).values(links);
+      await insertScaleMessages(
+        tx,
+        inserted.map((row) => row.id),
+        options.messagesPerCustomer ?? 0,
+      );
     });
     if ((start / batchSize) % 10 === 0) log(`  ${start + count} / ${options.customers} customers`);
   }
   // Fresh statistics, as autovacuum would gather soon after a bulk load: without them the planner guesses
   // one row per merchant and benchmarks measure plans no running system would use.
-  await db.execute(sql`analyze customers, accounts, account_tag_links`);
+  await db.execute(sql`analyze customers, accounts, account_tag_links, messages, customer_conversations`);
   return { merchants: targets.length, customers: options.customers, demoCustomers: demoCount };
 }
 
