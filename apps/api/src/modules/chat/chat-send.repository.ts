@@ -56,7 +56,11 @@ export async function findMessageByIdempotencyKey(
 }
 
 /** Whether the account is the merchant's. */
-export async function isMerchantAccount(db: DbExecutor, merchantId: string, accountId: string): Promise<boolean> {
+export async function isMerchantAccount(
+  db: DbExecutor,
+  merchantId: string,
+  accountId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)

@@ -24,7 +24,6 @@ export type ChatSender = {
 };
 
 type SendInput = z.output<typeof sendChatMessageSchema>;
-type Recipient = NonNullable<Awaited<ReturnType<typeof findChatRecipient>>>;
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -44,7 +43,11 @@ export async function sendChatMessage(
   }
   const recipient =
     isUuid(input.accountId) && isUuid(input.body.customer)
-      ? await findChatRecipient(ctx.db, { merchantId, accountId: input.accountId, customerId: input.body.customer })
+      ? await findChatRecipient(ctx.db, {
+          merchantId,
+          accountId: input.accountId,
+          customerId: input.body.customer,
+        })
       : null;
   if (!recipient) throw notFound();
   if (recipient.smsOptedOutAt) throw badRequest({ non_field_errors: [catalogue.optedOut] });
@@ -127,7 +130,12 @@ async function inCustomerLanguage(
   if (input.from === input.to || input.text.trim() === '') return original;
   try {
     const translated = await ctx.translate.translate(input);
-    return { body: translated, language: input.to, translations: { [input.from]: input.text }, secondaryMessage: null };
+    return {
+      body: translated,
+      language: input.to,
+      translations: { [input.from]: input.text },
+      secondaryMessage: null,
+    };
   } catch (error) {
     if (!(error instanceof TranslationUnavailable)) ctx.log.warn({ err: error }, 'translation failed');
     return { ...original, secondaryMessage: catalogue.translationUnavailable };

@@ -25,7 +25,11 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     sender:
       row.senderRoles === null
         ? null
-        : { first_name: row.senderFirstName ?? '', last_name: row.senderLastName ?? '', roles: row.senderRoles },
+        : {
+            first_name: row.senderFirstName ?? '',
+            last_name: row.senderLastName ?? '',
+            roles: row.senderRoles,
+          },
     body: row.body,
     language: row.language,
     translations: row.translations,

@@ -94,7 +94,11 @@ export async function isMerchantLocation(db: DbExecutor, merchantId: string, id:
 }
 
 /** Opening a conversation (update_last_viewed) reads it: its unread count goes back to 0. */
-export async function clearUnreadCount(db: DbExecutor, merchantId: string, customerId: string): Promise<void> {
+export async function clearUnreadCount(
+  db: DbExecutor,
+  merchantId: string,
+  customerId: string,
+): Promise<void> {
   await db
     .update(c)
     .set({ unreadCount: 0 })

@@ -32,7 +32,6 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: inboxEntrySchema },
       },
     },
-    (request) =>
-      getInboxEntry(ctx, currentMerchantAccess(request).merchant.id, request.params.customer_id),
+    (request) => getInboxEntry(ctx, currentMerchantAccess(request).merchant.id, request.params.customer_id),
   );
 };
