@@ -50,6 +50,13 @@ async function readMediaUpload(request: FastifyRequest): Promise<Buffer> {
 
 /** Spec §7 chat: a customer's messages, send_message and upload_mms_media (members). */
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Runs before validation: another merchant's account is refused whatever the body says.
+  const checkAccount = async (request: FastifyRequest) => {
+    const merchantId = currentMerchantAccess(request).merchant.id;
+    const accountId = (request.params as { account_id: string }).account_id;
+    if (!isUuid(accountId) || !(await isMerchantAccount(ctx.db, merchantId, accountId))) throw notFound();
+  };
+
   app.get(
     '/api/merchants/:merchant_id/customers/:customer_id/messages/',
     {
@@ -74,6 +81,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/merchants/:merchant_id/accounts/:account_id/send_message/',
     {
       config: member,
+      preValidation: checkAccount,
       schema: {
         params: accountParams,
         headers: headersSchema,
@@ -93,13 +101,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/api/merchants/:merchant_id/accounts/:account_id/upload_mms_media/',
-    { config: member, schema: { params: accountParams, response: { 200: uploadMediaAnswerSchema } } },
-    async (request) => {
-      const merchantId = currentMerchantAccess(request).merchant.id;
-      const { account_id } = request.params;
-      if (!isUuid(account_id) || !(await isMerchantAccount(ctx.db, merchantId, account_id))) throw notFound();
-      return storeMmsMedia(ctx, await readMediaUpload(request));
+    {
+      config: member,
+      preValidation: checkAccount,
+      schema: { params: accountParams, response: { 200: uploadMediaAnswerSchema } },
     },
+    async (request) => storeMmsMedia(ctx, await readMediaUpload(request)),
   );
 
   // Public, outside /api/: the SMS provider fetches the media without our credentials; names are random.
