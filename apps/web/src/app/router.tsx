@@ -10,6 +10,7 @@ import { createRequireUserLoader } from './route-guards';
 import { customerGroupsRoutes } from './routes/customer-groups/customer-groups-routes';
 import { customerImportRoutes } from './routes/customer-import/customer-import-routes';
 import { customersRoutes } from './routes/customers/customers-routes';
+import { inboxRoutes } from './routes/inbox/inbox-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
 import { messageReportRoutes } from './routes/message-report/message-report-routes';
@@ -126,6 +127,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...messageTemplatesRoutes(queryClient),
             ...customerGroupsRoutes(queryClient),
             ...messageReportRoutes(),
+            ...inboxRoutes(),
           ],
         },
         {

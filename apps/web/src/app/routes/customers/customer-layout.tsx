@@ -18,6 +18,7 @@ const customerTabs = [
   { path: 'notes', label: 'Notes' },
   { path: 'co-borrowers', label: 'Co-Borrowers' },
   { path: 'payment-methods', label: 'Payment Methods' },
+  { path: 'messages', label: 'Messages' },
 ] as const;
 
 const customerName = (customer: Customer) => `${customer.first_name} ${customer.last_name}`.trim();

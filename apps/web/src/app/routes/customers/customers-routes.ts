@@ -53,6 +53,10 @@ export function customersRoutes(queryClient: QueryClient): RouteObject[] {
           }),
         },
         {
+          path: 'messages',
+          lazy: async () => ({ Component: (await import('./customer-messages-view')).CustomerMessagesView }),
+        },
+        {
           path: 'detail',
           lazy: async () => ({ Component: (await import('./customer-edit')).CustomerEditPage }),
         },

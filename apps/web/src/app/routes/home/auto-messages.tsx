@@ -1,14 +1,13 @@
-import { Stack, Title } from '@mantine/core';
-import { EmptyState } from '../../../components/empty-state';
+import { HomeMessagesSection } from '../../../features/home-messages/components/home-messages-section';
 
+/** /auto-messages: texts the merchant's automations sent. */
 export function AutoMessagesPage() {
   return (
-    <Stack>
-      <Title order={2}>Auto Messages</Title>
-      <EmptyState
-        title="No auto messages yet."
-        description="Automated messages are not available yet. Messages sent by automations will be listed here once they arrive."
-      />
-    </Stack>
+    <HomeMessagesSection
+      list="auto"
+      title="Auto Messages"
+      emptyTitle="No auto messages."
+      emptyDescription="Texts sent by the merchant's automated templates show here."
+    />
   );
 }

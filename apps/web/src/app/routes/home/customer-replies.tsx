@@ -1,14 +1,13 @@
-import { Stack, Title } from '@mantine/core';
-import { EmptyState } from '../../../components/empty-state';
+import { HomeMessagesSection } from '../../../features/home-messages/components/home-messages-section';
 
+/** /customer-replies: the latest texts from customers. */
 export function CustomerRepliesPage() {
   return (
-    <Stack>
-      <Title order={2}>Customer Replies</Title>
-      <EmptyState
-        title="No customer replies yet."
-        description="Customer texting is not available yet. Replies from customers will be listed here once it arrives."
-      />
-    </Stack>
+    <HomeMessagesSection
+      list="replies"
+      title="Customer Replies"
+      emptyTitle="No customer replies."
+      emptyDescription="Texts customers send show here."
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { Stack, Title } from '@mantine/core';
-import { EmptyState } from '../../../components/empty-state';
+import { HomeMessagesSection } from '../../../features/home-messages/components/home-messages-section';
 
+/** /missed-messages: customers' texts nobody has answered yet. */
 export function MissedMessagesPage() {
   return (
-    <Stack>
-      <Title order={2}>Missed Messages</Title>
-      <EmptyState
-        title="No missed messages yet."
-        description="Customer texting is not available yet. Messages waiting for an answer will be listed here once it arrives."
-      />
-    </Stack>
+    <HomeMessagesSection
+      list="missed"
+      title="Missed Messages"
+      emptyTitle="No missed messages."
+      emptyDescription="Texts from customers that are still waiting for an answer show here."
+    />
   );
 }

@@ -1,0 +1,132 @@
+import { Box, Button, Center, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { CustomerChat } from '../../../components/chat-window/customer-chat';
+import { useCustomer } from '../../../features/customers/api/get-customer';
+import type { InboxFilters } from '../../../features/inbox/api/keys';
+import { useInbox } from '../../../features/inbox/api/list-inbox';
+import { ConversationList } from '../../../features/inbox/components/conversation-list';
+import { InboxFiltersModal } from '../../../features/inbox/components/inbox-filters-modal';
+import { InboxSearchBar } from '../../../features/inbox/components/inbox-search-bar';
+import { useInboxSocket } from '../../../features/inbox/hooks/use-inbox-socket';
+import { useOpenConversation } from '../../../features/inbox/hooks/use-open-conversation';
+import { ComposeModal } from '../../../features/mass-messages/components/compose-modal';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
+import { useCan } from '../../../features/profile/hooks/use-can';
+
+/** Spec §2: default search field Customer ID, All Locations. */
+export const defaultInboxFilters: InboxFilters = { search: '', field: 'external_id', location: 'all' };
+
+/** /merchants/{merchantID}/inbox (spec §2 Inbox screen): conversations on the left, the chosen chat right. */
+export function InboxPage() {
+  const { merchantID = '' } = useParams();
+  return <MerchantInbox key={merchantID} merchantId={merchantID} />;
+}
+
+function MerchantInbox({ merchantId }: { merchantId: string }) {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('customer');
+  const [filters, setFilters] = useState<InboxFilters>(defaultInboxFilters);
+  const [isFiltersOpen, setIsFiltersOpen] = useState(false);
+  const [isComposeOpen, setIsComposeOpen] = useState(false);
+  const { data: merchant } = useMerchant(merchantId);
+  const canGroupMessage = useCan('groupMessage', merchantId);
+  const inbox = useInbox(merchantId, filters);
+  useInboxSocket(merchantId, selectedId);
+  useOpenConversation(merchantId, selectedId);
+  const entries = inbox.data?.pages.flatMap((page) => page.results) ?? [];
+  const timeZone = merchant?.time_zone ?? null;
+
+  const select = (customerId: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('customer', customerId);
+      return next;
+    });
+
+  return (
+    <Stack gap="md">
+      <title>Inbox · Paylane</title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Inbox
+        </Title>
+        {canGroupMessage ? <Button onClick={() => setIsComposeOpen(true)}>Group Message</Button> : null}
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md">
+            <Box p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+              <InboxSearchBar
+                filters={filters}
+                onChange={setFilters}
+                onOpenFilters={() => setIsFiltersOpen(true)}
+                onReset={() => setFilters(defaultInboxFilters)}
+              />
+            </Box>
+            <Box style={{ maxHeight: 640, overflowY: 'auto' }}>
+              <ConversationList
+                entries={entries}
+                selectedId={selectedId}
+                onSelect={select}
+                isLoading={inbox.isPending}
+                hasMore={inbox.hasNextPage}
+                isLoadingMore={inbox.isFetchingNextPage}
+                onLoadMore={() => void inbox.fetchNextPage()}
+                timeZone={timeZone}
+              />
+            </Box>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selectedId ? (
+            <SelectedChat merchantId={merchantId} customerId={selectedId} timeZone={timeZone} />
+          ) : (
+            <Paper withBorder radius="md" h={560}>
+              <Center h="100%">
+                <Text c="dimmed">Select a Customer</Text>
+              </Center>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+      {isFiltersOpen ? (
+        <InboxFiltersModal
+          merchantId={merchantId}
+          location={filters.location}
+          onApply={(location) => setFilters((current) => ({ ...current, location }))}
+          onClose={() => setIsFiltersOpen(false)}
+        />
+      ) : null}
+      {isComposeOpen ? (
+        <ComposeModal merchantId={merchantId} onClose={() => setIsComposeOpen(false)} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function SelectedChat(props: { merchantId: string; customerId: string; timeZone: string | null }) {
+  const { data: customer, isError } = useCustomer(props.merchantId, props.customerId);
+  if (!customer) {
+    return (
+      <Paper withBorder radius="md" h={560}>
+        <Center h="100%">
+          <Text c="dimmed">{isError ? 'This customer could not be loaded.' : 'Loading…'}</Text>
+        </Center>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {`${customer.first_name} ${customer.last_name}`.trim()}
+      </Title>
+      <CustomerChat
+        key={customer.id}
+        merchantId={props.merchantId}
+        customer={customer}
+        timeZone={props.timeZone}
+      />
+    </Stack>
+  );
+}

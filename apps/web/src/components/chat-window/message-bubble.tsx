@@ -1,0 +1,130 @@
+import { Anchor, Box, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ChatMessage } from '@paylane/shared/contracts/messages';
+import { messages } from '@paylane/shared/messages';
+import { displayStatus } from '@paylane/shared/messaging';
+import { formatDateTime } from '../../lib/date-time';
+import { languageLabel } from './chat-languages';
+
+/** Spec §6: a super_admin sender shows as 'System message'; messages no person sent (automations) say so. */
+export function senderLabel(message: ChatMessage, customerName: string): string {
+  if (message.direction === 'inbound') return customerName;
+  if (!message.sender) return 'Automated message';
+  if (message.sender.roles.includes('super_admin')) return 'System message';
+  return `${message.sender.first_name} ${message.sender.last_name}`.trim() || 'Staff';
+}
+
+type Props = { message: ChatMessage; customerName: string; timeZone: string | null };
+
+/** One message: who, when, the text with its stored translations, attachments and (sent ones) the status. */
+export function MessageBubble({ message, customerName, timeZone }: Props) {
+  const isOutbound = message.direction === 'outbound';
+  const status = displayStatus(message.status, message.error_code);
+  const isFailed = isOutbound && status === 'Failed to send';
+  const translations = Object.entries(message.translations).filter(
+    ([language]) => language !== message.language,
+  );
+  return (
+    <Box component="li" style={{ alignSelf: isOutbound ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
+      <Paper
+        p="xs"
+        radius="md"
+        withBorder
+        bg={isOutbound ? 'blue.0' : 'gray.0'}
+        data-message-id={message.id}
+        aria-label={`${senderLabel(message, customerName)}: ${message.body}`}
+      >
+        <Stack gap={4}>
+          <Text size="xs" fw={600}>
+            {senderLabel(message, customerName)}
+          </Text>
+          {message.body ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {message.body}
+            </Text>
+          ) : null}
+          {translations.map(([language, text]) => (
+            <Text key={language} size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {`${languageLabel(language)}: ${text}`}
+            </Text>
+          ))}
+          {message.attachments.map((attachment) => (
+            <Attachment key={attachment.url} url={attachment.url} type={attachment.type} />
+          ))}
+          {message.secondary_message ? (
+            <Text size="xs" c="dimmed">
+              {message.secondary_message}
+            </Text>
+          ) : null}
+          <Group gap="xs" justify="space-between">
+            <Text size="xs" c="dimmed">
+              {formatDateTime(message.created, timeZone)}
+            </Text>
+            {isOutbound ? (
+              <Text size="xs" c={isFailed ? 'red.8' : 'dimmed'} fw={isFailed ? 600 : 400}>
+                {status}
+              </Text>
+            ) : null}
+          </Group>
+          {isFailed ? <FailureNote reason={message.error_message} /> : null}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
+
+export function FailureNote({ reason }: { reason: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="red.8">
+        {messages.messageNotSent}
+      </Text>
+      {reason ? (
+        <Text size="xs" c="dimmed">
+          {reason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Attachment({ url, type }: { url: string; type: string }) {
+  if (type.startsWith('image/')) {
+    return (
+      <Anchor href={url} target="_blank" rel="noreferrer">
+        <Image src={url} alt="Attached image" maw={220} radius="sm" />
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" size="sm">
+      {type === 'application/pdf' ? 'Attached PDF' : 'Attachment'}
+    </Anchor>
+  );
+}
+
+type PendingProps = { body: string; attachmentName: string | null; isFailed: boolean; reason: string | null };
+
+/** A message on its way: a spinner until the server's answer replaces it (spec §4). */
+export function PendingBubble({ body, attachmentName, isFailed, reason }: PendingProps) {
+  return (
+    <Box component="li" style={{ alignSelf: 'flex-end', maxWidth: '80%' }}>
+      <Paper p="xs" radius="md" withBorder bg="blue.0" aria-busy={!isFailed}>
+        <Stack gap={4}>
+          {body ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {body}
+            </Text>
+          ) : null}
+          {attachmentName ? <Text size="xs">{attachmentName}</Text> : null}
+          {isFailed ? (
+            <FailureNote reason={reason} />
+          ) : (
+            <Group gap={6}>
+              <Loader size="xs" aria-label="Sending" role="status" />
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

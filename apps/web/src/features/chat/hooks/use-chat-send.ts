@@ -1,0 +1,114 @@
+import { notifications } from '@mantine/notifications';
+import type { AttachmentContentType } from '../attachment';
+import type { ChatMessage } from '@paylane/shared/contracts/messages';
+import { messages, translateMessage } from '@paylane/shared/messages';
+import { displayStatus } from '@paylane/shared/messaging';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { errorDetailText } from '../../../lib/notify';
+import { isApiError } from '../../../lib/api-error';
+import { chatMessagesKey } from '../api/keys';
+import { sendChatMessage } from '../api/send-chat-message';
+import { uploadMmsMedia } from '../api/upload-mms-media';
+import { mergeChatMessage, type ChatHistory } from '../chat-cache';
+
+export type ChatDraft = {
+  body: string;
+  templateId: string | null;
+  file: File | null;
+  language: string;
+};
+
+/** A message on its way: a spinner until the server's answer replaces it (spec §4), or why it failed. */
+export type PendingMessage = {
+  key: string;
+  body: string;
+  attachmentName: string | null;
+  isFailed: boolean;
+  /** The server's own reason, when it gave one (e.g. the customer opted out). */
+  reason: string | null;
+};
+
+/** Spec §8: a failed send says 'The message was not sent due to an error'. */
+export function toastNotSent(): void {
+  notifications.show({ color: 'red', message: messages.messageNotSent, autoClose: 5000 });
+}
+
+/** Spec §5: an empty trimmed message with no attachment is not sent. */
+export const isSendable = (draft: Pick<ChatDraft, 'body' | 'file'>) =>
+  draft.body.trim() !== '' || draft.file !== null;
+
+export function useChatSend(merchantId: string, customerId: string, accountId: string | null) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+
+  const settle = useCallback(
+    (key: string, message: ChatMessage) => {
+      setPending((current) => current.filter((item) => item.key !== key));
+      queryClient.setQueryData<ChatHistory>(chatMessagesKey(merchantId, customerId, ''), (history) =>
+        mergeChatMessage(history, message),
+      );
+      if (displayStatus(message.status, message.error_code) === 'Failed to send') toastNotSent();
+    },
+    [queryClient, merchantId, customerId],
+  );
+
+  const fail = useCallback((key: string, error: unknown) => {
+    const reason = isApiError(error) && error.status >= 400 && error.status < 500 ? reasonOf(error) : null;
+    setPending((current) =>
+      current.map((item) => (item.key === key ? { ...item, isFailed: true, reason } : item)),
+    );
+    toastNotSent();
+  }, []);
+
+  const send = useCallback(
+    (draft: ChatDraft): boolean => {
+      if (!accountId || !isSendable(draft)) return false;
+      // One key per message: a retry of the same request after a lost answer sends it once.
+      const key = crypto.randomUUID();
+      const body = draft.body.trim();
+      setPending((current) => [
+        ...current,
+        { key, body, attachmentName: draft.file?.name ?? null, isFailed: false, reason: null },
+      ]);
+      void (async () => {
+        try {
+          const media = draft.file ? await uploadMmsMedia(merchantId, accountId, draft.file) : null;
+          const message = await sendChatMessage(
+            merchantId,
+            accountId,
+            {
+              customer: customerId,
+              message: body,
+              message_template_id: draft.templateId,
+              file_url: media?.media_path ?? null,
+              content_type: draft.file ? (draft.file.type as AttachmentContentType) : null,
+              language: draft.language,
+            },
+            key,
+          );
+          settle(key, message);
+        } catch (error) {
+          fail(key, error);
+        }
+      })();
+      return true;
+    },
+    [accountId, merchantId, customerId, settle, fail],
+  );
+
+  const dismiss = useCallback(
+    (key: string) => setPending((current) => current.filter((item) => item.key !== key)),
+    [],
+  );
+
+  return { pending, send, dismiss };
+}
+
+function reasonOf(error: unknown): string | null {
+  if (isApiError(error) && error.fieldErrors) {
+    const text = Object.values(error.fieldErrors).flat()[0];
+    if (text) return translateMessage(text);
+  }
+  return errorDetailText(error) || null;
+}

@@ -1,0 +1,136 @@
+import { Avatar, Badge, Box, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { InboxEntry } from '@paylane/shared/contracts/inbox';
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../../lib/date-time';
+
+type Props = {
+  entries: InboxEntry[];
+  selectedId: string | null;
+  onSelect: (customerId: string) => void;
+  isLoading: boolean;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
+  timeZone: string | null;
+};
+
+export const entryName = (entry: Pick<InboxEntry, 'first_name' | 'last_name'>) =>
+  `${entry.first_name} ${entry.last_name}`.trim();
+
+const initialsOf = (entry: InboxEntry) =>
+  `${entry.first_name.charAt(0)}${entry.last_name.charAt(0)}`.toUpperCase() || '?';
+
+/** Spec §2 inbox, left: the conversations, more as the list scrolls, then 'End of Conversations'. */
+export function ConversationList(props: Props) {
+  const { entries, hasMore, isLoadingMore, onLoadMore } = props;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  useEffect(() => {
+    loadMore.current = onLoadMore;
+  }, [onLoadMore]);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || isLoadingMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((item) => item.isIntersecting)) loadMore.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, isLoadingMore, entries.length]);
+
+  if (props.isLoading) {
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading conversations" />
+      </Center>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        No Results Found
+      </Text>
+    );
+  }
+  return (
+    <Box>
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Conversations">
+        {entries.map((entry) => (
+          <li key={entry.customer_id}>
+            <ConversationItem
+              entry={entry}
+              isSelected={entry.customer_id === props.selectedId}
+              onSelect={props.onSelect}
+              timeZone={props.timeZone}
+            />
+          </li>
+        ))}
+      </Stack>
+      <div ref={sentinel} data-testid="inbox-sentinel" />
+      {isLoadingMore ? (
+        <Center py="sm">
+          <Loader size="xs" aria-label="Loading more conversations" />
+        </Center>
+      ) : null}
+      {!hasMore ? (
+        <Text c="dimmed" ta="center" size="sm" py="sm">
+          End of Conversations
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+type ItemProps = {
+  entry: InboxEntry;
+  isSelected: boolean;
+  onSelect: (customerId: string) => void;
+  timeZone: string | null;
+};
+
+function ConversationItem({ entry, isSelected, onSelect, timeZone }: ItemProps) {
+  const name = entryName(entry);
+  const unread = entry.unread_messages;
+  return (
+    <UnstyledButton
+      onClick={() => onSelect(entry.customer_id)}
+      aria-current={isSelected ? 'true' : undefined}
+      aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}`}
+      w="100%"
+      p="sm"
+      bg={isSelected ? 'blue.0' : undefined}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-customer-id={entry.customer_id}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar color="blue" radius="xl" aria-hidden>
+          {initialsOf(entry)}
+        </Avatar>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {formatDateTime(entry.last_message_created, timeZone)}
+            </Text>
+          </Group>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate>
+              {entry.external_id ?? '—'}
+            </Text>
+            {unread > 0 ? (
+              <Badge size="sm" circle={unread < 10} color="red.8" data-testid="unread-badge">
+                {unread}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed" truncate>
+            {entry.last_message_body}
+          </Text>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}

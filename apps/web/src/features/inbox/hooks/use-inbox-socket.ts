@@ -1,0 +1,43 @@
+import { inboxSocketEventSchema } from '@paylane/shared/contracts/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { openLiveSocket } from '../../../lib/socket';
+import { inboxKey, isUnfiltered, type InboxFilters } from '../api/keys';
+import { applyConversation, type InboxHistory } from '../inbox-cache';
+import { markConversationRead } from './use-open-conversation';
+
+/**
+ * The inbox list updates live through /ws/inbox/{merchantId}/?token=: a conversation with a new message moves
+ * to the top with its badge; the one open on screen is read at once (update_last_viewed, badge cleared).
+ */
+export function useInboxSocket(merchantId: string, openCustomerId: string | null) {
+  const queryClient = useQueryClient();
+  const openRef = useRef(openCustomerId);
+  useEffect(() => {
+    openRef.current = openCustomerId;
+  }, [openCustomerId]);
+
+  useEffect(() => {
+    const socket = openLiveSocket({
+      path: `/ws/inbox/${encodeURIComponent(merchantId)}/`,
+      onEvent: (raw) => {
+        const parsed = inboxSocketEventSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const { entry } = parsed.data;
+        const isOpen = openRef.current === entry.customer_id;
+        const shown = isOpen ? { ...entry, unread_messages: 0 } : entry;
+        for (const [key] of queryClient.getQueriesData<InboxHistory>({
+          queryKey: [...inboxKey(merchantId), 'list'],
+        })) {
+          const filters = key[3] as InboxFilters;
+          queryClient.setQueryData<InboxHistory>(key, (list) =>
+            applyConversation(list, shown, isUnfiltered(filters)),
+          );
+        }
+        if (isOpen && entry.unread_messages > 0)
+          markConversationRead(queryClient, merchantId, entry.customer_id);
+      },
+    });
+    return () => socket.close();
+  }, [merchantId, queryClient]);
+}
