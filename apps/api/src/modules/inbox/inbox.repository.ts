@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { customerConversations, customers, locations } from '../../db/schema';
 
@@ -16,19 +16,31 @@ export type InboxFilter = {
 
 const c = customerConversations;
 
-/**
- * Phone and external id are selective: the few matching customers are found from their index first and their
- * conversations read by primary key. A name may match many, so it filters the join instead and the planner
- * picks between walking the conversations newest first and the trigram index.
- */
-function filterCondition(merchantId: string, filter: InboxFilter): SQL | undefined {
-  if (filter.phone !== undefined)
-    return sql`${c.customerId} = any(array(select id from customers where merchant_id = ${merchantId} and voided_at is null and sms_phone_number like ${filter.phone}))`;
-  if (filter.externalId !== undefined)
-    return sql`${c.customerId} = any(array(select id from customers where merchant_id = ${merchantId} and lower(external_id) like ${filter.externalId}))`;
+/** The filter's condition on the joined customers row (only live customers are joined). */
+function customerCondition(filter: InboxFilter): SQL | undefined {
+  if (filter.phone !== undefined) return sql`${customers.smsPhoneNumber} like ${filter.phone}`;
+  if (filter.externalId !== undefined) return sql`lower(${customers.externalId}) like ${filter.externalId}`;
   if (filter.name !== undefined)
     return sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${filter.name}`;
   return undefined;
+}
+
+/**
+ * Up to `limit` live customers of the merchant the filter matches, each way from its own index (written with
+ * exactly the index's expression).
+ */
+export async function probeInboxFilter(
+  db: DbExecutor,
+  merchantId: string,
+  filter: InboxFilter,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), isNull(customers.voidedAt), customerCondition(filter)))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 const entryColumns = {
@@ -49,7 +61,10 @@ export async function listInboxRows(
   query: {
     merchantId: string;
     locationId: string | null;
+    /** Checked on each conversation's customer while walking newest first ({}: none). */
     filter: InboxFilter;
+    /** Only these customers' conversations (a search that matches few: read by key, then sorted). */
+    customerIds?: string[] | undefined;
     limit: number;
     olderThan?: number | undefined;
     newerThan?: number | undefined;
@@ -58,7 +73,8 @@ export async function listInboxRows(
   const conditions = [
     eq(c.merchantId, query.merchantId),
     query.locationId === null ? undefined : eq(c.locationId, query.locationId),
-    filterCondition(query.merchantId, query.filter),
+    query.customerIds === undefined ? undefined : inArray(c.customerId, query.customerIds),
+    customerCondition(query.filter),
     query.olderThan === undefined ? undefined : sql`${c.lastMessageSeq} < ${query.olderThan}`,
     query.newerThan === undefined ? undefined : sql`${c.lastMessageSeq} > ${query.newerThan}`,
   ];

@@ -10,6 +10,7 @@ import {
   findInboxRow,
   isMerchantLocation,
   listInboxRows,
+  probeInboxFilter,
   type InboxFilter,
   type InboxRow,
 } from './inbox.repository';
@@ -42,6 +43,25 @@ function filterOf(query: InboxQuery): InboxFilter | null {
   return null;
 }
 
+/**
+ * Up to this many matches, a search reads just their conversations by key and sorts them; beyond it the
+ * search is broad (many customers match: '+1469', 'DM-'), so walking conversations newest first and keeping
+ * the matches finds a page sooner. Measured at 100,000 conversations: reading 100,000 matches by key took
+ * ~300 ms; either path stays under ~20 ms this way.
+ */
+const FEW_MATCHES = 1000;
+
+/** How listInboxRows should apply a search: walk with the filter, or read the few matches by key. */
+async function searchOf(
+  ctx: AppContext,
+  merchantId: string,
+  filter: InboxFilter,
+): Promise<{ filter: InboxFilter; customerIds?: string[] }> {
+  if (Object.keys(filter).length === 0) return { filter };
+  const ids = await probeInboxFilter(ctx.db, merchantId, filter, FEW_MATCHES + 1);
+  return ids.length > FEW_MATCHES ? { filter } : { filter: {}, customerIds: ids };
+}
+
 async function locationIdOf(ctx: AppContext, merchantId: string, location: string): Promise<string | null> {
   if (location === 'all') return null;
   if (!isUuid(location) || !(await isMerchantLocation(ctx.db, merchantId, location)))
@@ -58,11 +78,12 @@ export async function listInbox(
   const locationId = await locationIdOf(ctx, merchantId, query.location);
   const cursor = query.cursor ? decodeSeqCursor(query.cursor) : null;
   const filter = filterOf(query);
-  if (filter === null) return { next: null, previous: null, results: [] };
+  const search = filter === null ? null : await searchOf(ctx, merchantId, filter);
+  if (search === null || search.customerIds?.length === 0) return { next: null, previous: null, results: [] };
   const rows = await listInboxRows(ctx.db, {
     merchantId,
     locationId,
-    filter,
+    ...search,
     limit: query.page_size + 1,
     ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
     ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, locations } from '../../db/schema';
+import { merchants, locations, messages } from '../../db/schema';
 import { setUpMessagingTest, type MessagingTestContext } from '../messaging/messaging-test-setup';
 import {
   insertAutomation,
@@ -167,5 +167,46 @@ describe('inbox (issue 6)', () => {
       external_id: 'INB-021',
     });
     expect(autos.body.results[1]).toMatchObject({ customer_id: asked.id, error_message: null });
+  });
+
+  it('pages a broad search (more than 1,000 matches) the same way as a narrow one', async () => {
+    const broadLot = await insertLocation(c.t, c.merchantId, 'Broad Lot');
+    const many = await insertPeople(c.t, {
+      merchantId: c.merchantId,
+      locationId: broadLot,
+      people: Array.from({ length: 1010 }, (_, i) => ({
+        first: 'Broad',
+        last: `Person${i}`,
+        externalId: `BRD-${String(i).padStart(4, '0')}`,
+        phone: `+1888555${String(i).padStart(4, '0')}`,
+      })),
+    });
+    // One statement, in order: the last customer has the newest conversation.
+    await c.t.database.db.insert(messages).values(
+      many.map((person) => ({
+        merchantId: c.merchantId,
+        customerId: person.id,
+        direction: 'inbound' as const,
+        kind: 'inbound' as const,
+        body: 'hi',
+        toAddress: '+15005550006',
+        fromAddress: person.phone,
+        status: 'received' as const,
+      })),
+    );
+    const expected = many.map((p) => p.externalId).reverse();
+    for (const query of ['search=brd-', 'field=phone&search=888 555', 'field=name&search=broad person']) {
+      const first = await inbox(query);
+      const ids = first.body.results.map((e: { external_id: string }) => e.external_id);
+      expect(ids, query).toEqual(expected.slice(0, 25));
+      const second = await c.t.request(first.body.next, { token: c.staff });
+      expect(second.body.results.map((e: { external_id: string }) => e.external_id)).toEqual(
+        expected.slice(25, 50),
+      );
+    }
+    const narrow = await inbox('search=brd-100');
+    expect(narrow.body.results.map((e: { external_id: string }) => e.external_id)).toEqual(
+      expected.slice(0, 10),
+    );
   });
 });
