@@ -7,6 +7,7 @@ import {
   type MatrixSubject,
 } from '@paylane/shared/permission-matrix.fixture';
 import { capabilities, type Capability, type PermissionSubject } from '@paylane/shared/permissions';
+import { stubWebSocket } from '../test/fake-web-socket';
 import { stubFetch } from '../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
@@ -19,7 +20,9 @@ import { customerLookupHandlers, makeCustomer, makeListItem, page } from '../tes
 type UiProbe =
   | { kind: 'nav' | 'tab'; name: string }
   /** A control on a page: the page is opened and the control looked for once its heading shows. */
-  | { kind: 'page'; page: keyof typeof probedPages; role: 'link' | 'button'; name: string };
+  | { kind: 'page'; page: keyof typeof probedPages; role: 'link' | 'button'; name: string }
+  /** A text box on a page that is editable only with the capability (read-only without it). */
+  | { kind: 'editable'; page: keyof typeof probedPages; name: string };
 
 const customerId = 'cust-1';
 /** Pages whose controls prove a capability, with the heading that says the page has loaded. */
@@ -27,6 +30,7 @@ const probedPages = {
   customers: { path: `/merchants/${merchantA.id}/customers`, heading: 'Customers' },
   customer: { path: `/merchants/${merchantA.id}/customers/${customerId}`, heading: 'Ada Lovelace' },
   notes: { path: `/merchants/${merchantA.id}/customers/${customerId}/notes`, heading: 'Ada Lovelace' },
+  messages: { path: `/merchants/${merchantA.id}/customers/${customerId}/messages`, heading: 'Ada Lovelace' },
 };
 const uiProbes: Partial<Record<Capability, UiProbe>> = {
   manageTemplates: { kind: 'nav', name: 'Message Templates' },
@@ -35,6 +39,7 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   importCustomers: { kind: 'page', page: 'customers', role: 'link', name: 'Import Customers' },
   updateCustomer: { kind: 'page', page: 'customer', role: 'link', name: 'Edit' },
   updateNotes: { kind: 'page', page: 'notes', role: 'button', name: 'Add Note' },
+  freeText: { kind: 'editable', page: 'messages', name: 'Message' },
   mergeRecords: { kind: 'nav', name: 'Merge Customers' },
   viewPaymentReports: { kind: 'nav', name: 'Payment Report' },
   viewActionReport: { kind: 'nav', name: 'Action Report' },
@@ -50,8 +55,8 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   managePasstime: { kind: 'tab', name: 'PassTime' },
   manageIturan: { kind: 'tab', name: 'Ituran' },
 };
-/** Screens of later issues: free text in the chat (6), the success dashboard (reports). */
-const screensOfLaterIssues: Capability[] = ['freeText', 'viewSuccessDashboard'];
+/** Screens of later issues: the success dashboard (reports). */
+const screensOfLaterIssues: Capability[] = ['viewSuccessDashboard'];
 
 function profileFor(subject: MatrixSubject): Profile {
   const { roles, isSuperAdmin } = matrixSubjects[subject];
@@ -80,6 +85,7 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
   const isSuperAdmin = matrixSubjects[subject].isSuperAdmin;
   window.localStorage.setItem('paylane.merchant_id', merchantA.id);
   storeSession({ groups: isSuperAdmin ? ['super'] : [] });
+  stubWebSocket(); // the chat window's live socket
   const merchant = { ...merchantA, check_custom_roles: checkCustomRoles, allow_group_message: true };
   stubFetch({
     ...signedInApi({ profile: profileFor(subject), merchants: [merchant] }),
@@ -100,7 +106,7 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
   const visible: Capability[] = [];
   for (const [capability, probe] of Object.entries(uiProbes) as [Capability, UiProbe][]) {
     if (
-      probe.kind === 'page'
+      probe.kind === 'page' || probe.kind === 'editable'
         ? await showsOnPage(probe)
         : (probe.kind === 'nav' ? navLinks : tabs).includes(probe.name)
     )
@@ -109,11 +115,16 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
   return visible;
 }
 
-async function showsOnPage(probe: Extract<UiProbe, { kind: 'page' }>): Promise<boolean> {
+async function showsOnPage(probe: Extract<UiProbe, { kind: 'page' | 'editable' }>): Promise<boolean> {
   const target = probedPages[probe.page];
   const { app } = renderApp(target.path);
   await screen.findByRole('heading', { level: 1, name: target.heading }, { timeout: 10_000 });
-  const shown = screen.queryByRole(probe.role, { name: probe.name }) !== null;
+  const shown =
+    probe.kind === 'editable'
+      ? !(await screen.findByRole('textbox', { name: probe.name }, { timeout: 10_000 })).hasAttribute(
+          'readonly',
+        )
+      : screen.queryByRole(probe.role, { name: probe.name }) !== null;
   app.dispose();
   cleanup();
   return shown;
@@ -130,6 +141,10 @@ const customerPageApi = {
     body: { last_viewed_at: '2026-11-23T12:00:00.000Z' },
   },
   [`GET /api/merchants/${merchantA.id}/customers/${customerId}/notes/`]: { body: page([]) },
+  [`GET /api/merchants/${merchantA.id}/customers/${customerId}/messages/`]: {
+    body: { next: null, previous: null, results: [] },
+  },
+  [`GET /api/merchants/${merchantA.id}/message_templates/`]: { body: page([]) },
 };
 
 // Each subject renders several pages; their code loads on first use, slow on a busy machine.

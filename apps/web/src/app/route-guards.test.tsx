@@ -16,7 +16,12 @@ describe('route guards', () => {
 
   it('refreshes a stored session on start, then loads profile and merchant', async () => {
     const stored = storeSession();
-    const api = stubFetch(signedInApi());
+    const api = stubFetch({
+      ...signedInApi(),
+      'GET /api/merchants/merchant-a/customer_replies/': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
     const { location } = renderApp('/customer-replies');
     expect(await screen.findByText('No customer replies yet.')).toBeInTheDocument();
     expect(location()).toBe('/customer-replies');

@@ -99,6 +99,12 @@ describe('app shell', () => {
 
   it('shows the home views with honest empty states', async () => {
     const { user } = await openShell();
+    stubFetch({
+      ...signedInApi(),
+      'GET /api/merchants/merchant-a/missed_messages/': {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
     const homeViews = screen.getByRole('navigation', { name: 'Home views' });
     await user.click(within(homeViews).getByRole('link', { name: 'Missed Messages' }));
     expect(await screen.findByText('No missed messages yet.')).toBeInTheDocument();

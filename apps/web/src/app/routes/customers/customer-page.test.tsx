@@ -36,7 +36,14 @@ describe('customer page layout', { timeout: 30_000 }, () => {
 
     const tabs = within(screen.getByRole('navigation', { name: 'Customer sections' }));
     const names = tabs.getAllByRole('link').map((link) => link.textContent);
-    expect(names).toEqual(['Account Details', 'History', 'Notes', 'Co-Borrowers', 'Payment Methods']);
+    expect(names).toEqual([
+      'Account Details',
+      'History',
+      'Notes',
+      'Co-Borrowers',
+      'Payment Methods',
+      'Messages',
+    ]);
     expect(tabs.getByRole('link', { name: 'Account Details' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(tabs.getByRole('link', { name: 'History' }));

@@ -6,7 +6,7 @@ export function AutoMessagesPage() {
     <HomeMessagesSection
       list="auto"
       title="Auto Messages"
-      emptyTitle="No auto messages."
+      emptyTitle="No auto messages yet."
       emptyDescription="Texts sent by the merchant's automated templates show here."
     />
   );

@@ -6,7 +6,7 @@ export function CustomerRepliesPage() {
     <HomeMessagesSection
       list="replies"
       title="Customer Replies"
-      emptyTitle="No customer replies."
+      emptyTitle="No customer replies yet."
       emptyDescription="Texts customers send show here."
     />
   );

@@ -6,7 +6,7 @@ export function MissedMessagesPage() {
     <HomeMessagesSection
       list="missed"
       title="Missed Messages"
-      emptyTitle="No missed messages."
+      emptyTitle="No missed messages yet."
       emptyDescription="Texts from customers that are still waiting for an answer show here."
     />
   );

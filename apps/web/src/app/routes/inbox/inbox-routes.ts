@@ -18,6 +18,3 @@ export function inboxRoutes(): RouteObject[] {
     },
   ];
 }
-
-export const inboxPath = (merchantId: string, customerId?: string) =>
-  `/merchants/${encodeURIComponent(merchantId)}/inbox${customerId ? `?customer=${encodeURIComponent(customerId)}` : ''}`;

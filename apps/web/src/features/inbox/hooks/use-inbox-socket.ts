@@ -29,7 +29,7 @@ export function useInboxSocket(merchantId: string, openCustomerId: string | null
         for (const [key] of queryClient.getQueriesData<InboxHistory>({
           queryKey: [...inboxKey(merchantId), 'list'],
         })) {
-          const filters = key[3] as InboxFilters;
+          const filters = key.at(-1) as InboxFilters; // inboxListKey ends with the filters
           queryClient.setQueryData<InboxHistory>(key, (list) =>
             applyConversation(list, shown, isUnfiltered(filters)),
           );

@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { InboxEntry } from '@paylane/shared/contracts/inbox';
+import {
+  customerLookupHandlers,
+  LOCATION_NORTH,
+  makeCustomer,
+  memberProfile,
+} from '../../../test/customer-list-fixtures';
+import { makeAccount } from '../../../test/customer-page-fixtures';
+import { stubWebSocket } from '../../../test/fake-web-socket';
+import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
+import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { chatPage, messagesApi } from '../../../components/chat-window/chat-test-fixtures';
+
+const PAGE_LOAD = { timeout: 15_000 };
+const inboxApi = `/api/merchants/${merchantA.id}/inbox/`;
+const inboxPage = `/merchants/${merchantA.id}/inbox`;
+
+const entry = (id: string, first: string, last: string, extra: Partial<InboxEntry> = {}): InboxEntry => ({
+  customer_id: id,
+  first_name: first,
+  last_name: last,
+  external_id: `C-${id}`,
+  last_message_body: `Hello from ${first}`,
+  last_message_created: '2026-11-23T15:00:00.000Z',
+  unread_messages: 0,
+  ...extra,
+});
+const ada = entry('cust-1', 'Ada', 'Lovelace', { unread_messages: 2 });
+const grace = entry('cust-2', 'Grace', 'Hopper');
+const alan = entry('cust-3', 'Alan', 'Turing', { unread_messages: 1 });
+
+type Handler = Parameters<typeof stubFetch>[0][string];
+
+function openInbox(path: string, inbox: Handler, extra: Record<string, Handler> = {}) {
+  storeSession();
+  window.localStorage.setItem('paylane.merchant_id', merchantA.id);
+  const sockets = stubWebSocket();
+  const api = stubFetch({
+    ...signedInApi({ profile: memberProfile(['staff']) }),
+    ...customerLookupHandlers,
+    [`GET ${inboxApi}`]: inbox,
+    ...extra,
+  });
+  return { api, ...sockets, ...renderApp(path) };
+}
+
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Conversations' }))
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label'));
+
+/** Makes IntersectionObserver callable by the test: `reveal()` says the sentinel scrolled into view. */
+function stubIntersection() {
+  const callbacks: IntersectionObserverCallback[] = [];
+  class Observer {
+    constructor(callback: IntersectionObserverCallback) {
+      callbacks.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+    unobserve() {}
+  }
+  vi.stubGlobal('IntersectionObserver', Observer);
+  return {
+    reveal: () =>
+      callbacks.at(-1)?.([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+  };
+}
+
+describe('inbox', { timeout: 30_000 }, () => {
+  it('lists conversations with initials, name, external id, time, preview and badge; scrolls to more; says End of Conversations', async () => {
+    const intersection = stubIntersection();
+    const { api } = openInbox(inboxPage, ({ search }: StubRequest) =>
+      search.get('cursor')
+        ? { body: { next: null, previous: null, results: [alan] } }
+        : { body: { next: 'c-2', previous: null, results: [ada, grace] } },
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    const first = within(list).getByRole('button', { name: 'Ada Lovelace, 2 unread' });
+    expect(within(first).getByText('AL')).toBeInTheDocument();
+    expect(within(first).getByText('C-cust-1')).toBeInTheDocument();
+    expect(within(first).getByText('Hello from Ada')).toBeInTheDocument();
+    expect(within(first).getByText(/11\/23\/2026/)).toBeInTheDocument();
+    expect(within(first).getByTestId('unread-badge')).toHaveTextContent('2');
+    expect(screen.getByText('Select a Customer')).toBeInTheDocument();
+    expect(screen.queryByText('End of Conversations')).not.toBeInTheDocument();
+    const [call] = api.callsTo(`GET ${inboxApi}`);
+    expect(Object.fromEntries(call!.search)).toEqual({
+      page_size: '25',
+      field: 'external_id',
+      location: 'all',
+    });
+
+    intersection.reveal();
+    await screen.findByRole('button', { name: 'Alan Turing, 1 unread' });
+    expect(api.callsTo(`GET ${inboxApi}`)[1]?.search.get('cursor')).toBe('c-2');
+    expect(screen.getByText('End of Conversations')).toBeInTheDocument();
+  });
+
+  it('searches on Enter by the chosen field (Customer ID first), clears, filters by location and resets', async () => {
+    const { api, user } = openInbox(inboxPage, ({ search }: StubRequest) => ({
+      body: { next: null, previous: null, results: search.get('search') === 'nobody' ? [] : [ada, grace] },
+    }));
+    await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    const field = screen.getByRole('combobox', { name: 'Search by' });
+    expect(field).toHaveValue('external_id');
+    expect(
+      within(field)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Name', 'Customer ID', 'Phone Number']);
+    const lastQuery = () => Object.fromEntries(api.callsTo(`GET ${inboxApi}`).at(-1)!.search);
+
+    await user.selectOptions(field, 'Name');
+    const box = screen.getByRole('textbox', { name: 'Search conversations' });
+    await user.type(box, 'nobody');
+    expect(lastQuery().search).toBeUndefined(); // typing alone does not search
+    await user.type(box, '{Enter}');
+    expect(await screen.findByText('No Results Found')).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ search: 'nobody', field: 'name' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await screen.findByRole('button', { name: 'Ada Lovelace, 2 unread' });
+    expect(box).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    const location = within(dialog).getByRole('combobox', { name: /Location/ });
+    expect(location).toBeRequired();
+    await waitFor(() => expect(within(location).getAllByRole('option')).toHaveLength(3));
+    expect(within(location).getAllByRole('option')[0]).toHaveTextContent('All Locations');
+    await user.selectOptions(location, 'North Lot');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastQuery().location).toBe(LOCATION_NORTH));
+
+    await user.type(box, 'Ada{Enter}');
+    await waitFor(() => expect(lastQuery().search).toBe('Ada'));
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+    // Back to the first list (cached: the defaults were its query).
+    await waitFor(() => expect(box).toHaveValue(''));
+    await screen.findByRole('button', { name: 'Ada Lovelace, 2 unread' });
+    const calls = api.callsTo(`GET ${inboxApi}`).length;
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialogAgain = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(dialogAgain).getByRole('combobox', { name: /Location/ })).toHaveValue('all');
+    expect(api.callsTo(`GET ${inboxApi}`)).toHaveLength(calls);
+    expect(screen.getByRole('combobox', { name: 'Search by' })).toHaveValue('external_id');
+  });
+
+  it('opens a conversation: marks it viewed, clears its badge, shows the chat; live messages move conversations to the top', async () => {
+    const customerApi = `/api/merchants/${merchantA.id}/customers/cust-1/`;
+    const { api, user, socketsTo, location } = openInbox(
+      inboxPage,
+      { body: { next: null, previous: null, results: [grace, ada, alan] } },
+      {
+        [`GET ${customerApi}`]: { body: makeCustomer({ accounts: [makeAccount()] }) },
+        [`POST ${customerApi}update_last_viewed/`]: { body: { last_viewed_at: '2026-11-23T16:00:00.000Z' } },
+        [`GET ${messagesApi()}`]: { body: chatPage([]) },
+      },
+    );
+    await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    const [socket] = socketsTo(`/ws/inbox/${merchantA.id}/`);
+    expect(socket?.url.searchParams.get('token')).toBeTruthy();
+    socket!.open();
+
+    // An inbound message for Alan: to the top with its badge bumped.
+    socket!.push({
+      type: 'conversation',
+      entry: { ...alan, unread_messages: 2, last_message_body: 'Paid!' },
+    });
+    await waitFor(() => expect(rowNames()[0]).toBe('Alan Turing, 2 unread'));
+    expect(screen.getByText('Paid!')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace, 2 unread' }));
+    expect(location()).toBe(`${inboxPage}?customer=cust-1`);
+    await screen.findByRole('button', { name: 'Ada Lovelace' });
+    await waitFor(() => expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(1));
+    expect(await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Select a Customer')).not.toBeInTheDocument();
+
+    // A new message in the open conversation: on top, and read at once.
+    socket!.push({
+      type: 'conversation',
+      entry: { ...ada, unread_messages: 1, last_message_body: 'Thanks' },
+    });
+    await waitFor(() => expect(rowNames()[0]).toBe('Ada Lovelace'));
+    await waitFor(() => expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(2));
+  });
+
+  it('opens the customer named in ?customer= and the Group Message button opens the compose modal', async () => {
+    const customerApi = `/api/merchants/${merchantA.id}/customers/cust-2/`;
+    const { user } = openInbox(
+      `${inboxPage}?customer=cust-2`,
+      { body: { next: null, previous: null, results: [grace] } },
+      {
+        [`GET ${customerApi}`]: {
+          body: makeCustomer({ id: 'cust-2', first_name: 'Grace', last_name: 'Hopper' }),
+        },
+        [`POST ${customerApi}update_last_viewed/`]: { body: { last_viewed_at: '2026-11-23T16:00:00.000Z' } },
+        [`GET ${messagesApi('cust-2')}`]: { body: chatPage([]) },
+        [`GET /api/merchants/${merchantA.id}/customer_groups/`]: {
+          body: { count: 0, next: null, previous: null, results: [] },
+        },
+        [`GET /api/merchants/${merchantA.id}/message_templates/`]: {
+          body: { count: 0, next: null, previous: null, results: [] },
+        },
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(screen.getByText('The customer has no account to send from.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Group Message' }));
+    expect(await screen.findByRole('dialog', { name: 'New Mass Text Message' })).toBeInTheDocument();
+  });
+});
