@@ -21,6 +21,12 @@ export type Database = {
   /** Connection settings for other `pg` clients (the job queue's own pool, LISTEN connections). */
   pgConfig: pg.PoolConfig;
   kind: 'postgres' | 'pglite';
+  /**
+   * PGlite only (PostgreSQL: LISTEN on a dedicated connection): LISTEN on the one session every connection
+   * shares, and hear its notifications. PGlite answers a NOTIFY to the connection whose commit sent it, so
+   * they are collected from every client of this process's pool.
+   */
+  listen?: (channel: string, listener: (payload: string) => void) => Promise<() => void>;
   close(): Promise<void>;
 };
 
@@ -81,11 +87,23 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   const pgConfig: pg.PoolConfig = { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' };
   const pool = new pg.Pool({ ...pgConfig, max: options.poolMax });
   const instance = pglite;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const hear = (channel: string, payload: string) => listeners.get(channel)?.forEach((l) => l(payload));
+  pool.on('connect', (client) => client.on('notification', (n) => hear(n.channel, n.payload ?? '')));
   return {
     db: drizzle({ client: pool, schema }),
     pool,
     pgConfig,
     kind: 'pglite',
+    async listen(channel, listener) {
+      if (!listeners.has(channel)) {
+        listeners.set(channel, new Set());
+        // Notifications of statements run on the instance itself (not through the socket) arrive here.
+        await instance.listen(channel, (payload) => hear(channel, payload));
+      }
+      listeners.get(channel)!.add(listener);
+      return () => void listeners.get(channel)?.delete(listener);
+    },
     async close() {
       await pool.end();
       await withTimeout(server.stop(), 2000);
