@@ -46,6 +46,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
+import { websocketPlugin } from './plugins/websocket';
 import type { EmailProvider } from './providers/email/email-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import type { TranslateProvider } from './providers/translate/translate-provider';
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin);
   // Uploads (logos; later MMS media and CSV imports): one file per request, size enforced while streaming.
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
+  // Live chat and inbox sockets (/ws/...), before the routes so upgrades reach theirs.
+  await app.register(websocketPlugin, { ctx });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { ctx });

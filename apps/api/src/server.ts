@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createAppContext } from './context';
 import { openConfiguredDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { startLiveListener } from './modules/live/live-listener';
 import { analyzeDatabase } from './modules/maintenance/maintenance.repository';
 import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
 import { createCipher } from './lib/encryption';
@@ -24,10 +25,14 @@ async function main(): Promise<void> {
   const queue = await openQueue({ database, logger: pino({ level: config.logLevel }), runsJobs });
   const app = await buildApp({ config, db: database.db, queue });
   const ctx = createAppContext({ config, db: database.db, log: app.log, queue });
+  // Processes that serve sockets hear the database's live notifications (worker processes serve none).
+  const live =
+    config.role === 'worker' ? null : await startLiveListener({ database, hub: app.liveHub, log: app.log });
   const backgroundWork = await startBackgroundWork({ queue, ctx, runsJobs });
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await live?.stop();
     await backgroundWork.stop();
     await queue.stop({ graceful: true, timeoutMs: 10_000 });
     await database.close();
