@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { customerConversations, customers, locations } from '../../db/schema';
 
@@ -55,6 +55,14 @@ const entryColumns = {
 };
 export type InboxRow = NonNullable<Awaited<ReturnType<typeof findInboxRow>>>;
 
+/**
+ * The conversations of these customers, read by primary key. The ids go in as one text parameter unpacked in
+ * an init plan: PostgreSQL then cannot count them while planning, so it reads them by key and sorts the few,
+ * where a 1,000-item IN list made it walk the merchant's conversations instead (40 ms against 12 ms).
+ */
+const amongCustomers = (ids: readonly string[]) =>
+  sql`${c.customerId} = any(array(select unnest(string_to_array(${ids.join(',')}, ',')::uuid[])))`;
+
 /** One page of conversations newest first; `olderThan`/`newerThan` are last_message_seq keyset bounds. */
 export async function listInboxRows(
   db: DbExecutor,
@@ -73,7 +81,7 @@ export async function listInboxRows(
   const conditions = [
     eq(c.merchantId, query.merchantId),
     query.locationId === null ? undefined : eq(c.locationId, query.locationId),
-    query.customerIds === undefined ? undefined : inArray(c.customerId, query.customerIds),
+    query.customerIds === undefined ? undefined : amongCustomers(query.customerIds),
     customerCondition(query.filter),
     query.olderThan === undefined ? undefined : sql`${c.lastMessageSeq} < ${query.olderThan}`,
     query.newerThan === undefined ? undefined : sql`${c.lastMessageSeq} > ${query.newerThan}`,

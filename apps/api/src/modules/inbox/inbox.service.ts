@@ -44,10 +44,10 @@ function filterOf(query: InboxQuery): InboxFilter | null {
 }
 
 /**
- * Up to this many matches, a search reads just their conversations by key and sorts them; beyond it the
- * search is broad (many customers match: '+1469', 'DM-'), so walking conversations newest first and keeping
- * the matches finds a page sooner. Measured at 100,000 conversations: reading 100,000 matches by key took
- * ~300 ms; either path stays under ~20 ms this way.
+ * Up to this many matches, a search reads just their conversations by key and sorts them (≈ 12 ms for 1,000
+ * at 100,000 conversations); beyond it the search is broad ('+1469', 'DM-'), and walking the conversations
+ * newest first keeping the matches finds a page sooner (about 26 × conversations / matches rows). Reading
+ * 100,000 matches by key took ~300 ms. 1,000 is near where the two costs cross at 100,000 conversations.
  */
 const FEW_MATCHES = 1000;
 
