@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberProfile, page } from '../../test/customer-list-fixtures';
 import { makeAccount, openCustomerPage, PAGE_LOAD } from '../../test/customer-page-fixtures';
@@ -176,6 +176,8 @@ describe('chat window', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
     expect(await screen.findAllByText('The message was not sent due to an error')).toHaveLength(3); // toast too
     expect(within(log).queryByRole('status', { name: 'Sending' })).not.toBeInTheDocument();
+    await user.click(within(log).getByRole('button', { name: 'Dismiss the failed message' }));
+    expect(within(log).queryByText('Are you there?')).not.toBeInTheDocument();
   });
 
   it('merges live messages by id, keeps statuses moving forward, and reconnects with after= the last message', async () => {
@@ -204,6 +206,30 @@ describe('chat window', { timeout: 30_000 }, () => {
     expect(second.url.searchParams.get('after')).toBe('m-2');
     second.open();
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
+  });
+
+  it('scrolling to the top loads the older page and keeps the message being read in place', async () => {
+    const { api } = openChat({
+      handlers: {
+        [`GET ${messagesApi()}`]: ({ search }: { search: URLSearchParams }) =>
+          search.get('cursor')
+            ? { body: chatPage([chatMessage({ body: 'Older text' })]) }
+            : { body: chatPage([chatMessage({ body: 'Newer text' })], 'older-1') },
+      },
+    });
+    const log = await screen.findByRole('log', { name: 'Messages' }, PAGE_LOAD);
+    await within(log).findByText('Newer text');
+    // jsdom lays nothing out: the log's content is 1000 px tall, 1600 px once the older page is in.
+    Object.defineProperty(log, 'scrollHeight', {
+      configurable: true,
+      get: () => (within(log).queryByText('Older text') ? 1600 : 1000),
+    });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 400 });
+    log.scrollTop = 10;
+    fireEvent.scroll(log);
+    await within(log).findByText('Older text');
+    expect(api.callsTo(`GET ${messagesApi()}`)[1]?.search.get('cursor')).toBe('older-1');
+    await waitFor(() => expect(log.scrollTop).toBe(610));
   });
 
   it('loads older messages in pages of 25 and searches the history', async () => {

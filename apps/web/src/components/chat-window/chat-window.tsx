@@ -33,7 +33,7 @@ export function ChatWindow(props: ChatWindowProps) {
   const [search, setSearch] = useState('');
   const history = useChatMessages(merchantId, customerId, search);
   const connection = useChatSocket(merchantId, customerId, props.onLiveMessage);
-  const { pending, send } = useChatSend(merchantId, customerId, accountId);
+  const { pending, send, dismiss } = useChatSend(merchantId, customerId, accountId);
   const canWriteFreeText = useCan('freeText', merchantId);
   const messages = messagesOldestFirst(history.data);
 
@@ -90,6 +90,7 @@ export function ChatWindow(props: ChatWindowProps) {
         hasOlder={history.hasNextPage}
         isLoadingOlder={history.isFetchingNextPage}
         onLoadOlder={() => void history.fetchNextPage()}
+        onDismissPending={dismiss}
         emptyText={search ? 'No Results Found' : 'No messages yet.'}
       />
       <ChatComposer

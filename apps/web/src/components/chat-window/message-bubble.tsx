@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, CloseButton, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { messages } from '@paylane/shared/messages';
 import { displayStatus } from '@paylane/shared/messaging';
@@ -26,6 +26,7 @@ export function MessageBubble({ message, customerName, timeZone }: Props) {
   return (
     <Box component="li" style={{ alignSelf: isOutbound ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
       <Paper
+        component="article"
         p="xs"
         radius="md"
         withBorder
@@ -102,10 +103,16 @@ function Attachment({ url, type }: { url: string; type: string }) {
   );
 }
 
-type PendingProps = { body: string; attachmentName: string | null; isFailed: boolean; reason: string | null };
+type PendingProps = {
+  body: string;
+  attachmentName: string | null;
+  isFailed: boolean;
+  reason: string | null;
+  onDismiss: () => void;
+};
 
 /** A message on its way: a spinner until the server's answer replaces it (spec §4). */
-export function PendingBubble({ body, attachmentName, isFailed, reason }: PendingProps) {
+export function PendingBubble({ body, attachmentName, isFailed, reason, onDismiss }: PendingProps) {
   return (
     <Box component="li" style={{ alignSelf: 'flex-end', maxWidth: '80%' }}>
       <Paper p="xs" radius="md" withBorder bg="blue.0" aria-busy={!isFailed}>
@@ -117,7 +124,10 @@ export function PendingBubble({ body, attachmentName, isFailed, reason }: Pendin
           ) : null}
           {attachmentName ? <Text size="xs">{attachmentName}</Text> : null}
           {isFailed ? (
-            <FailureNote reason={reason} />
+            <Group gap="xs" justify="space-between" align="flex-start">
+              <FailureNote reason={reason} />
+              <CloseButton size="sm" aria-label="Dismiss the failed message" onClick={onDismiss} />
+            </Group>
           ) : (
             <Group gap={6}>
               <Loader size="xs" aria-label="Sending" role="status" />

@@ -13,6 +13,7 @@ type Props = {
   hasOlder: boolean;
   isLoadingOlder: boolean;
   onLoadOlder: () => void;
+  onDismissPending: (key: string) => void;
   emptyText: string;
 };
 
@@ -99,6 +100,7 @@ export function MessageList(props: Props) {
             attachmentName={item.attachmentName}
             isFailed={item.isFailed}
             reason={item.reason}
+            onDismiss={() => props.onDismissPending(item.key)}
           />
         ))}
       </Stack>
