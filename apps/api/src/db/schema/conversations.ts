@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { locations, merchants } from './merchants';
@@ -32,5 +33,10 @@ export const customerConversations = pgTable(
   (t) => [
     index('customer_conversations_merchant_recent_idx').on(t.merchantId, t.lastMessageSeq),
     index('customer_conversations_location_recent_idx').on(t.merchantId, t.locationId, t.lastMessageSeq),
+    // The home page /missed-messages: conversations whose last text is the customer's, newest first, and
+    // their count, without reading every conversation of the merchant.
+    index('customer_conversations_merchant_missed_idx')
+      .on(t.merchantId, t.lastMessageSeq)
+      .where(sql`${t.lastDirection} = 'inbound'`),
   ],
 );

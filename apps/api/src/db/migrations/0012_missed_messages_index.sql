@@ -1,0 +1,1 @@
+CREATE INDEX "customer_conversations_merchant_missed_idx" ON "customer_conversations" USING btree ("merchant_id","last_message_seq") WHERE "customer_conversations"."last_direction" = 'inbound';
