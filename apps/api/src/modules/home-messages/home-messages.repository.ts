@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { customerConversations, customers, messages, messageTemplates } from '../../db/schema';
 
@@ -26,7 +26,9 @@ type Paging = { limit: number; offset: number };
 /** Conversations whose last text is the customer's: nobody has answered yet. Newest first. */
 export async function listMissedMessages(db: DbExecutor, merchantId: string, paging: Paging) {
   const c = customerConversations;
-  const where = and(eq(c.merchantId, merchantId), eq(c.lastDirection, 'inbound'));
+  // A literal, not a parameter: only then can a prepared statement's generic plan use the partial index
+  // customer_conversations_merchant_missed_idx.
+  const where = and(eq(c.merchantId, merchantId), sql`${c.lastDirection} = 'inbound'`);
   const rows = await db
     .select(rowColumns)
     .from(c)
