@@ -187,6 +187,18 @@ describe('live chat and inbox sockets (issue 6)', () => {
     await after.close();
   });
 
+  it('a burst of concurrent replies arrives whole, each message once', async () => {
+    const person = people[4]!;
+    const chat = await openChat(person.id);
+    const bodies = Array.from({ length: 30 }, (_, i) => `burst ${i}`);
+    const ids = await Promise.all(bodies.map((body) => reply(person, body)));
+    for (const body of bodies) await chat.waitFor(isMessage(body));
+    const pushed = chat.events.filter((event) => event.type === 'message').map((e) => messageOf(e).id);
+    expect(new Set(pushed)).toEqual(new Set(ids));
+    expect(pushed).toHaveLength(ids.length);
+    await chat.close();
+  });
+
   it.skipIf(!isPostgres)(
     'a dropped LISTEN connection reconnects and its sockets catch up (PostgreSQL: PGlite listens in process)',
     async () => {
