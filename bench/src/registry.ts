@@ -1,5 +1,6 @@
 import { profile, signIn } from './scenarios/auth';
 import { customerScenarios } from './scenarios/customers';
+import { inboxScenarios } from './scenarios/inbox';
 import { bareRoute } from './scenarios/health';
 import type { Scenario } from './scenarios/scenario';
 
@@ -7,4 +8,4 @@ import type { Scenario } from './scenarios/scenario';
 export const baseline: Scenario = bareRoute;
 
 /** Every other scenario, in the order they run. New areas append their file's scenarios here. */
-export const scenarios: Scenario[] = [signIn, profile, ...customerScenarios];
+export const scenarios: Scenario[] = [signIn, profile, ...customerScenarios, ...inboxScenarios];
