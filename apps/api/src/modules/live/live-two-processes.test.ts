@@ -44,11 +44,12 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
     const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
     merchantId = merchant!.id;
     staff = (await t.signIn('staff@demo.paylane.test')).access;
-    [person] = await insertPeople(t, {
+    const people = await insertPeople(t, {
       merchantId,
       locationId: await insertLocation(t, merchantId, 'Two Lot'),
       people: [{ first: 'Tess', last: 'Two', externalId: 'TWO-1', phone: '+17375554001' }],
     });
+    person = people[0]!;
   });
   afterAll(async () => {
     if (child.exitCode === null) {
@@ -59,13 +60,13 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
   });
 
   it('a reply posted to process A reaches a chat socket and an inbox socket on process B', async () => {
-    const chat = await openTestSocket(socketUrl(otherBase, `/ws/chat/${person!.id}/`, { token: staff }));
+    const chat = await openTestSocket(socketUrl(otherBase, `/ws/chat/${person.id}/`, { token: staff }));
     const inbox = await openTestSocket(socketUrl(otherBase, `/ws/inbox/${merchantId}/`, { token: staff }));
     await chat.waitFor((event) => event.type === 'ready');
 
     const posted = await t.request('/api/dev/outbox/sms/inbound/', {
       method: 'POST',
-      json: { from: person!.phone, body: 'Sent to A, read on B' },
+      json: { from: person.phone, body: 'Sent to A, read on B' },
     });
     expect(posted.status).toBe(201);
     const pushed = await chat.waitFor(isMessage('Sent to A, read on B'));
@@ -73,7 +74,7 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
     await inbox.waitFor(
       (event) =>
         event.type === 'conversation' &&
-        (event.entry as { customer_id: string; unread_messages: number }).customer_id === person!.id &&
+        (event.entry as { customer_id: string; unread_messages: number }).customer_id === person.id &&
         (event.entry as { unread_messages: number }).unread_messages === 1,
     );
     await Promise.all([chat.close(), inbox.close()]);
