@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberProfile, page } from '../../test/customer-list-fixtures';
 import { makeAccount, openCustomerPage, PAGE_LOAD } from '../../test/customer-page-fixtures';
@@ -14,6 +14,9 @@ import {
   messagesApi,
   templatesApi,
 } from './chat-test-fixtures';
+
+// The machine is shared with other test runs: waits after a click get more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const chatPath = `/merchants/${merchantA.id}/customers/cust-1/messages`;
 const ada = makeCustomer({ accounts: [makeAccount()] });
@@ -124,7 +127,9 @@ describe('chat window', { timeout: 30_000 }, () => {
     await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD);
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('File must be less than 1mb in size');
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(
+      'File must be less than 1mb in size',
+    );
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 
     await user.upload(input, new File([new Uint8Array(2048)], 'car.png', { type: 'image/png' }));

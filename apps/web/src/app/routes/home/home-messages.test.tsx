@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MessageListRow } from '@paylane/shared/contracts/inbox';
 import { memberProfile, page } from '../../../test/customer-list-fixtures';
@@ -6,6 +6,9 @@ import { stubWebSocket } from '../../../test/fake-web-socket';
 import { stubFetch } from '../../../test/fetch-stub';
 import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+
+// The machine is shared with other test runs: waits after a click get more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const PAGE_LOAD = { timeout: 15_000 };
 const api = (list: string) => `/api/merchants/${merchantA.id}/${list}/`;

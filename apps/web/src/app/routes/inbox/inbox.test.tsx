@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import {
@@ -13,6 +13,9 @@ import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { chatPage, messagesApi } from '../../../components/chat-window/chat-test-fixtures';
+
+// The machine is shared with other test runs: waits after a click get more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const PAGE_LOAD = { timeout: 15_000 };
 const inboxApi = `/api/merchants/${merchantA.id}/inbox/`;
@@ -212,6 +215,8 @@ describe('inbox', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getByText('The customer has no account to send from.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Group Message' }));
-    expect(await screen.findByRole('dialog', { name: 'New Mass Text Message' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'New Mass Text Message' }, PAGE_LOAD),
+    ).toBeInTheDocument();
   });
 });
