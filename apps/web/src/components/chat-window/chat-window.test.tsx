@@ -213,6 +213,19 @@ describe('chat window', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
   });
 
+  it('keeps a live message that arrives before the history and shows it once the history is in', async () => {
+    const history = deferred();
+    const { socketsTo } = openChat({ handlers: { [`GET ${messagesApi()}`]: () => history.promise } });
+    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(1), PAGE_LOAD);
+    const socket = socketsTo('/ws/chat/cust-1/')[0]!;
+    socket.open();
+    socket.push({ type: 'message', message: chatMessage({ id: 'early', body: 'Written meanwhile' }) });
+    history.release({ body: chatPage([chatMessage({ body: 'Older one' })]) });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Older one');
+    expect(within(log).getByText('Written meanwhile')).toBeInTheDocument();
+  });
+
   it('scrolling to the top loads the older page and keeps the message being read in place', async () => {
     const { api } = openChat({
       handlers: {

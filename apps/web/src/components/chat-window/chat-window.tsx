@@ -18,8 +18,6 @@ export type ChatWindowProps = {
   /** The customer's language: the message language the selector starts on. */
   defaultLanguage?: string;
   timeZone?: string | null;
-  /** Tells the page a message arrived (the inbox re-marks the conversation as read). */
-  onLiveMessage?: () => void;
   height?: number | string;
 };
 
@@ -32,7 +30,7 @@ export function ChatWindow(props: ChatWindowProps) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const history = useChatMessages(merchantId, customerId, search);
-  const connection = useChatSocket(merchantId, customerId, props.onLiveMessage);
+  const connection = useChatSocket(merchantId, customerId);
   const { pending, send, dismiss } = useChatSend(merchantId, customerId, accountId);
   const canWriteFreeText = useCan('freeText', merchantId);
   const messages = messagesOldestFirst(history.data);

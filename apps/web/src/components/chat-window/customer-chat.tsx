@@ -8,7 +8,6 @@ type Props = {
   customer: Customer;
   timeZone?: string | null;
   height?: number | string;
-  onLiveMessage?: () => void;
 };
 
 const accountLabel = (account: Customer['accounts'][number]) =>
@@ -18,7 +17,7 @@ const accountLabel = (account: Customer['accounts'][number]) =>
  * The chat window for a loaded customer: messages go out from one of the customer's accounts (the first
  * unless another is chosen), in the customer's language to begin with.
  */
-export function CustomerChat({ merchantId, customer, timeZone, height, onLiveMessage }: Props) {
+export function CustomerChat({ merchantId, customer, timeZone, height }: Props) {
   const accounts = customer.accounts;
   const [chosen, setChosen] = useState<string | null>(null);
   const accountId = accounts.find((account) => account.id === chosen)?.id ?? accounts[0]?.id ?? null;
@@ -42,7 +41,6 @@ export function CustomerChat({ merchantId, customer, timeZone, height, onLiveMes
         defaultLanguage={customer.language}
         timeZone={timeZone}
         height={height}
-        onLiveMessage={onLiveMessage}
       />
     </Stack>
   );

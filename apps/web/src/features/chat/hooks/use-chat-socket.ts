@@ -1,7 +1,7 @@
 import { chatSocketEventSchema } from '@paylane/shared/contracts/chat';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { openLiveSocket } from '../../../lib/socket';
 import { chatMessagesKey } from '../api/keys';
 import { mergeChatMessage, newestMessageId, type ChatHistory } from '../chat-cache';
@@ -11,21 +11,14 @@ import { mergeChatMessage, newestMessageId, type ChatHistory } from '../chat-cac
  * merge into the history by id; after a drop the socket reconnects with after=<last message id> so the
  * server sends what was missed. Answers the connection's state.
  */
-export function useChatSocket(
-  merchantId: string,
-  customerId: string,
-  onMessage?: (message: ChatMessage) => void,
-) {
+export function useChatSocket(merchantId: string, customerId: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<'connecting' | 'open' | 'reconnecting'>('connecting');
-  const onMessageRef = useRef(onMessage);
-  useEffect(() => {
-    onMessageRef.current = onMessage;
-  }, [onMessage]);
 
   useEffect(() => {
     const key = chatMessagesKey(merchantId, customerId, '');
     let lastSeen: string | null = null;
+    const early: ChatMessage[] = [];
     const socket = openLiveSocket({
       path: `/ws/chat/${encodeURIComponent(customerId)}/`,
       query: () => ({ after: newestMessageId(queryClient.getQueryData<ChatHistory>(key)) ?? lastSeen }),
@@ -35,11 +28,22 @@ export function useChatSocket(
         if (!parsed.success || parsed.data.type !== 'message') return;
         const { message } = parsed.data;
         lastSeen = message.id;
-        queryClient.setQueryData<ChatHistory>(key, (history) => mergeChatMessage(history, message));
-        onMessageRef.current?.(message);
+        // Before the history's first page has arrived there is nothing to merge into (and that page may
+        // have been read before this message was written): hold it until the page is in.
+        if (!queryClient.getQueryData<ChatHistory>(key)) early.push(message);
+        else queryClient.setQueryData<ChatHistory>(key, (history) => mergeChatMessage(history, message));
       },
     });
-    return () => socket.close();
+    const keyHash = hashKey(key);
+    const stopWatching = queryClient.getQueryCache().subscribe((event) => {
+      if (early.length === 0 || event.query.queryHash !== keyHash || !event.query.state.data) return;
+      const held = early.splice(0);
+      queryClient.setQueryData<ChatHistory>(key, (history) => held.reduce(mergeChatMessage, history));
+    });
+    return () => {
+      stopWatching();
+      socket.close();
+    };
   }, [merchantId, customerId, queryClient]);
 
   return state;
