@@ -100,7 +100,9 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
   let tabs: string[] = [];
   if (navLinks.includes('Settings')) {
     await user.click(within(nav).getByRole('link', { name: 'Settings' }));
-    tabs = (await screen.findAllByRole('tab')).map((tab) => tab.textContent ?? '');
+    tabs = (await screen.findAllByRole('tab', undefined, { timeout: 10_000 })).map(
+      (tab) => tab.textContent ?? '',
+    );
   }
   app.dispose();
   const visible: Capability[] = [];
