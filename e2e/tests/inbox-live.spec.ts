@@ -1,0 +1,115 @@
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { findBlockingViolations } from '../src/axe';
+import { demoUsers } from '../src/demo';
+import { callAsSignedInUser } from '../src/forms';
+import { signIn } from '../src/session';
+import { acceptInviteAndSignIn, demoMerchantId, inviteUser, newInvitee } from '../src/team';
+
+// Issue 6, done when: with two browser contexts, an injected customer reply appears live in the inbox of a
+// signed-in staff user; the staff user answers; the status walks to Delivered; the second context (another
+// staff user) sees the same conversation update without reload; a dropped and restored connection misses
+// nothing.
+
+/** A customer with an account and a phone no other journey uses. */
+async function createCustomer(page: Page, merchantId: string, tag: string) {
+  const locations = await page.request.get(
+    `/api/merchants/${merchantId}/merchant_locations/?page_size=1000`,
+    {
+      headers: {
+        Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('paylane.access_token'))}`,
+      },
+    },
+  );
+  const location = ((await locations.json()) as { results: { id: string }[] }).results[0]!.id;
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
+  const phone = `+1737${digits}`;
+  const created = await callAsSignedInUser(page, {
+    method: 'POST',
+    path: `/api/merchants/${merchantId}/customers/`,
+    data: {
+      first_name: 'Lena',
+      last_name: `Live${tag}`,
+      sms_phone_number: `(737) ${digits.slice(0, 3)}-${digits.slice(3)}`,
+      location,
+      account: { amount_due: '250.00', external_id: `LIVE-${tag}` },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { name: `Lena Live${tag}`, phone };
+}
+
+async function injectReply(page: Page, from: string, body: string) {
+  const answer = await page.request.post('/api/dev/outbox/sms/inbound/', { data: { from, body } });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+const conversation = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });
+const chatMessage = (page: Page, label: string) =>
+  page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: label });
+
+test('a reply appears live in two staff inboxes, is answered to Delivered, and a dropped socket misses nothing', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, demoUsers.admin);
+  const merchantId = await demoMerchantId(page);
+  const invitee = newInvitee('Casey');
+  const link = await inviteUser(page, page.request, { merchantId, invitee, role: 'Staff' });
+  const colleague = await acceptInviteAndSignIn(browser, link, invitee);
+
+  // The colleague's chat socket goes through a route the test can cut and hold, like a network drop.
+  let chatRoute: WebSocketRoute | null = null;
+  let holdReconnect: Promise<void> | null = null;
+  await colleague.routeWebSocket(/\/ws\/chat\//, async (ws) => {
+    chatRoute = ws;
+    if (holdReconnect) await holdReconnect;
+    ws.connectToServer();
+  });
+
+  const tag = String(Date.now()).slice(-6);
+  const customer = await createCustomer(page, merchantId, tag);
+  for (const staff of [page, colleague]) await staff.goto(`/merchants/${merchantId}/inbox`);
+  await expect(page.getByText('Select a Customer')).toBeVisible();
+
+  // The customer texts in: both inboxes show it at the top with an unread badge, without a reload.
+  await injectReply(page, customer.phone, `Can I pay Friday? ${tag}`);
+  for (const staff of [page, colleague]) {
+    await expect(conversation(staff, customer.name)).toHaveAccessibleName(`${customer.name}, 1 unread`);
+    await expect(
+      staff.getByRole('list', { name: 'Conversations' }).getByRole('button').first(),
+    ).toHaveAccessibleName(new RegExp(`^${customer.name}`));
+  }
+
+  // Both open it; the admin answers with Enter and the status walks to Delivered in both windows.
+  for (const staff of [page, colleague]) {
+    await conversation(staff, customer.name).click();
+    await expect(chatMessage(staff, `${customer.name}: Can I pay Friday? ${tag}`)).toBeVisible();
+    await expect(conversation(staff, customer.name)).toHaveAccessibleName(customer.name);
+  }
+  const answer = `Friday works, thank you ${tag}`;
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(answer);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+  for (const staff of [page, colleague]) {
+    await expect(chatMessage(staff, `Alex Admin: ${answer}`)).toContainText('Delivered', { timeout: 20_000 });
+  }
+  expect(await findBlockingViolations(page)).toEqual([]);
+
+  // The colleague's connection drops and stays down while the customer writes twice.
+  let release: () => void = () => {};
+  holdReconnect = new Promise<void>((resolve) => (release = resolve));
+  await chatRoute!.close();
+  await injectReply(page, customer.phone, `First while you were away ${tag}`);
+  await injectReply(page, customer.phone, `Second while you were away ${tag}`);
+  await expect(chatMessage(page, `${customer.name}: Second while you were away ${tag}`)).toBeVisible();
+  await expect(chatMessage(colleague, `${customer.name}: First while you were away ${tag}`)).toHaveCount(0);
+
+  // Restored: the colleague catches up from the last message seen, each message exactly once.
+  release();
+  for (const body of [`First while you were away ${tag}`, `Second while you were away ${tag}`]) {
+    await expect(chatMessage(colleague, `${customer.name}: ${body}`)).toHaveCount(1, { timeout: 20_000 });
+  }
+  await expect(chatMessage(colleague, `Alex Admin: ${answer}`)).toHaveCount(1);
+  await colleague.context().close();
+});
