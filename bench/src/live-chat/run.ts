@@ -76,6 +76,7 @@ async function measureLatency(input: {
       }).then(async (response) => {
         if (response.status !== 201)
           throw new Error(`inbound: HTTP ${response.status} ${await response.text()}`);
+        answered.push(performance.now() - at);
       }),
     );
   }
