@@ -66,18 +66,18 @@ function inboxScenario(name: string, budget: string, connections: number, path: 
 const inbox = (query: string) => `/api/merchants/${need().merchantId}/inbox/?page_size=25${query}`;
 
 export const inboxScenarios: Scenario[] = [
-  inboxScenario('GET inbox page (25)', 'p99 < 30 ms @50', 50, () => inbox('')),
-  inboxScenario('GET inbox search phone', 'p99 < 30 ms @50', 50, () =>
+  inboxScenario('GET inbox/ page (25)', 'p99 < 30 ms @50', 50, () => inbox('')),
+  inboxScenario('GET inbox/?field=phone', 'p99 < 30 ms @50', 50, () =>
     inbox(`&field=phone&search=${encodeURIComponent(need().phone)}`),
   ),
-  inboxScenario('GET inbox search customer id', 'p99 < 30 ms @50', 50, () =>
+  inboxScenario('GET inbox/?field=external_id', 'p99 < 30 ms @50', 50, () =>
     inbox(`&field=external_id&search=${encodeURIComponent(need().externalId)}`),
   ),
-  inboxScenario('GET inbox search name', 'p99 < 50 ms @10', 10, () =>
+  inboxScenario('GET inbox/?field=name', 'p99 < 50 ms @10', 10, () =>
     inbox(`&field=name&search=${encodeURIComponent(need().name)}`),
   ),
   inboxScenario(
-    'GET chat page (25)',
+    'GET customers/{id}/messages/ (inbox chat, 25)',
     'p99 < 30 ms @50',
     50,
     () => `/api/merchants/${need().merchantId}/customers/${need().customerId}/messages/?page_size=25`,
