@@ -59,7 +59,11 @@ function inboxScenario(name: string, budget: string, connections: number, path: 
     budget,
     connections,
     prepare: prepareProbe,
-    request: () => ({ method: 'GET', path: path() }),
+    request: (ctx) => ({
+      method: 'GET',
+      path: path(),
+      headers: { authorization: `Bearer ${ctx.admin.access}` },
+    }),
   };
 }
 
