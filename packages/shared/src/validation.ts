@@ -126,6 +126,12 @@ export const ssnSchema = requiredString().regex(/^\d{9}$/, { error: validationMe
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date as YYYY-MM-DD (the stored form of spec §5's date input). */
+/** A UUID as our ids are written (any version): an id that is not one cannot name a row. */
+const uuidSchema = z.uuid();
+export function isUuid(value: string): boolean {
+  return uuidSchema.safeParse(value).success;
+}
+
 export function isIsoDate(value: string): boolean {
   if (!isoDatePattern.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

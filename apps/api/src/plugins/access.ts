@@ -149,20 +149,29 @@ async function authorizeMerchant(
   if (!merchant) throw notFound();
   const access = membership ?? partnerAccess(request.user, merchant, rule);
   if (!access) throw notFound();
-  if (rule.merchant !== 'member') {
-    const subject = {
-      isSuperAdmin: request.user?.isSuperAdmin ?? false,
-      roles: access.roles,
-      flags: access.flags,
-    };
-    const merchantFlags = {
-      check_custom_roles: merchant.checkCustomRoles,
-      allow_group_message: merchant.allowGroupMessage,
-      is_integrated: merchant.isIntegrated,
-    };
-    if (!can(subject, merchantFlags, rule.merchant)) throw forbidden();
+  if (rule.merchant !== 'member' && !holdsCapability(request, { merchant, ...access }, rule.merchant)) {
+    throw forbidden();
   }
   return { merchant, ...access };
+}
+
+/** Whether the caller of a merchant route also holds another capability (spec §6), e.g. free text. */
+export function callerCan(request: FastifyRequest, capability: Capability): boolean {
+  return holdsCapability(request, currentMerchantAccess(request), capability);
+}
+
+function holdsCapability(request: FastifyRequest, access: MerchantAccess, capability: Capability): boolean {
+  const subject = {
+    isSuperAdmin: request.user?.isSuperAdmin ?? false,
+    roles: access.roles,
+    flags: access.flags,
+  };
+  const merchantFlags = {
+    check_custom_roles: access.merchant.checkCustomRoles,
+    allow_group_message: access.merchant.allowGroupMessage,
+    is_integrated: access.merchant.isIntegrated,
+  };
+  return can(subject, merchantFlags, capability);
 }
 
 /**

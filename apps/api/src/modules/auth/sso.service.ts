@@ -6,6 +6,7 @@ import { generateSecret, hashSecret } from '../../lib/secrets';
 import { startSession } from './auth.service';
 import { findUsableOneTimeToken, insertOneTimeToken, useOneTimeToken } from './one-time-tokens.repository';
 import { findUserById } from './users.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 // Long enough for a DMS to hand the link to a browser, short enough that a leaked link is useless.
 const SSO_TOKEN_LIFETIME_SECONDS = 120;
@@ -45,6 +46,3 @@ export async function exchangeSsoToken(
   if (!user || !user.isActive) throw unauthorized(messages.invalidToken);
   return startSession(ctx, user);
 }
-
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import type { sendChatMessageSchema } from '@paylane/shared/contracts/chat';
 import { messages as catalogue } from '@paylane/shared/messages';
-import { validationMessages } from '@paylane/shared/validation';
-import { z } from 'zod';
+import { isUuid, validationMessages } from '@paylane/shared/validation';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import { TranslationUnavailable } from '../../providers/translate/translate-provider';
@@ -12,7 +12,17 @@ import { requestDispatch } from '../messaging/dispatch-request';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
 import { attachmentOfMediaPath } from './chat-media.service';
 import { findChatMessages } from './chat.service';
-import { findChatRecipient, findMessageByIdempotencyKey } from './chat-send.repository';
+import { findChatRecipient, findMessageByIdempotencyKey, isMerchantAccount } from './chat-send.repository';
+
+/** Routes call it before validation, so another merchant's account is refused whatever the body says. */
+export async function checkAccountPath(
+  ctx: AppContext,
+  merchantId: string,
+  accountId: string,
+): Promise<void> {
+  const isKnown = isUuid(accountId) && (await isMerchantAccount(ctx.db, merchantId, accountId));
+  if (!isKnown) throw notFound();
+}
 
 export type ChatSender = {
   merchantId: string;
@@ -24,8 +34,6 @@ export type ChatSender = {
 };
 
 type SendInput = z.output<typeof sendChatMessageSchema>;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * Spec §7 send_message: one text from staff to a customer about an account, stored pending and handed to the

@@ -9,21 +9,18 @@ import {
   uploadMediaAnswerSchema,
 } from '@paylane/shared/contracts/chat';
 import { messages } from '@paylane/shared/messages';
-import { validationMessages } from '@paylane/shared/validation';
+import { isUuid, validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/http-errors';
-import { currentMerchantAccess } from '../../plugins/access';
-import { callerCan } from '../messaging/mass-text.routes';
+import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
-import { isMerchantAccount } from './chat-send.repository';
-import { sendChatMessage, type ChatSender } from './chat-send.service';
+import { checkAccountPath, sendChatMessage, type ChatSender } from './chat-send.service';
 import { listChatMessages } from './chat.service';
 
 const member = { access: { merchant: 'member' } } as const;
 const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
 const accountParams = z.object({ merchant_id: z.string(), account_id: z.string() });
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function senderOf(request: FastifyRequest): ChatSender {
   const user = request.user!;
@@ -52,9 +49,8 @@ async function readMediaUpload(request: FastifyRequest): Promise<Buffer> {
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Runs before validation: another merchant's account is refused whatever the body says.
   const checkAccount = async (request: FastifyRequest) => {
-    const merchantId = currentMerchantAccess(request).merchant.id;
     const accountId = (request.params as { account_id: string }).account_id;
-    if (!isUuid(accountId) || !(await isMerchantAccount(ctx.db, merchantId, accountId))) throw notFound();
+    await checkAccountPath(ctx, currentMerchantAccess(request).merchant.id, accountId);
   };
 
   app.get(

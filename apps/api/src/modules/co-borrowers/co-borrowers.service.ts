@@ -1,6 +1,5 @@
 import type { AccountCoBorrowers, CustomerRef } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, fieldError, notFound } from '../../lib/http-errors';
@@ -15,13 +14,13 @@ import {
   type CoBorrowerCustomerRow,
   type LinkAccountRow,
 } from './co-borrowers.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who changes the link: the merchant in the path and the signed-in user (null for an API key). */
 export type Actor = { merchantId: string; userId: string | null };
 /** The path: a customer and one of their accounts. */
 export type AccountPath = { customerId: string; accountId: string };
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const alreadyLinked = () => fieldError('customer', messages.coBorrowerLinked);
 
 /** Two requests racing past each other still meet the primary key; they get the same answer. */

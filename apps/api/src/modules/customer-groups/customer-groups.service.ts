@@ -2,7 +2,6 @@ import type { CustomerGroup, CustomerGroupDetail } from '@paylane/shared/contrac
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, fieldError, notFound } from '../../lib/http-errors';
@@ -21,13 +20,12 @@ import {
   type GroupRow,
   type GroupWithCount,
 } from './customer-groups.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type GroupActor = { merchantId: string; userId: string | null };
 type GroupWriteAnswer = CustomerGroup & { unknown_customers: string[] };
 type MemberInput = { customers: string[]; find_by_external: boolean };
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function toCustomerGroup(row: GroupWithCount): CustomerGroup {
   return {

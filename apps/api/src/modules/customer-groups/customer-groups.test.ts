@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { customerGroupMembers, customers, merchants } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, MEMBER_PASSWORD } from '../message-templates/message-templates-test-setup';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 
 type Person = { id: string; externalId: string | null };
 

@@ -1,7 +1,6 @@
 import type { CustomerNote } from '@paylane/shared/contracts/customers';
 import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, fieldError, notFound } from '../../lib/http-errors';
@@ -17,11 +16,10 @@ import {
   updateNoteBody,
   type NoteRow,
 } from './customer-notes.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type Actor = { merchantId: string; userId: string | null };
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 export function toCustomerNote(row: NoteRow): CustomerNote {
   return {

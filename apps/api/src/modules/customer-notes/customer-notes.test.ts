@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PermissionFlag } from '@paylane/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
@@ -8,16 +7,11 @@ import {
   customerEvents,
   customerNotes,
   customers,
-  customRoles,
-  memberships,
   merchants,
   users,
 } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
-import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
-
-const PASSWORD = 'Notes-Pass-1';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 
 async function insertCustomer(db: Db, merchantId: string, firstName: string, lastName: string) {
   const [row] = await db.insert(customers).values({ merchantId, firstName, lastName }).returning();
@@ -27,38 +21,6 @@ async function insertAccount(db: Db, merchantId: string, customerId: string, ext
   const [row] = await db.insert(accounts).values({ merchantId, customerId, externalId }).returning();
   return row!;
 }
-/** A member of the merchant; with `flags`, their custom role holds exactly those flags. */
-async function addMember(
-  db: Db,
-  member: {
-    merchantId: string;
-    email: string;
-    roles: string[];
-    flags?: Partial<Record<PermissionFlag, boolean>>;
-  },
-) {
-  const user = await createUser(db, {
-    email: member.email,
-    passwordHash: await hashPassword(PASSWORD),
-    firstName: 'Casey',
-    lastName: member.email.split('@')[0]!,
-    isSuperAdmin: false,
-    isPartner: false,
-  });
-  let customRoleId: string | null = null;
-  if (member.flags) {
-    const [role] = await db
-      .insert(customRoles)
-      .values({ merchantId: member.merchantId, name: `Role of ${member.email}`, permissions: member.flags })
-      .returning();
-    customRoleId = role!.id;
-  }
-  await db
-    .insert(memberships)
-    .values({ userId: user.id, merchantId: member.merchantId, roles: member.roles, customRoleId });
-  return user;
-}
-
 describe('customer notes', () => {
   let t: TestApp;
   let db: Db;
@@ -122,7 +84,7 @@ describe('customer notes', () => {
       .from(users)
       .where(eq(users.email, 'staff@demo.paylane.test'));
     staffUser = staffRow!;
-    rivalAdmin = (await t.signIn('admin@rival-notes.test', PASSWORD)).access;
+    rivalAdmin = (await t.signIn('admin@rival-notes.test', MEMBER_PASSWORD)).access;
   });
   afterAll(() => t.close());
 
@@ -266,8 +228,8 @@ describe('customer notes', () => {
       flags: { is_customer_update_allowed: true },
     });
     await addMember(db, { ...base, email: 'noter@custom.test', flags: { is_note_update_allowed: true } });
-    const viewer = (await t.signIn('viewer@custom.test', PASSWORD)).access;
-    const noter = (await t.signIn('noter@custom.test', PASSWORD)).access;
+    const viewer = (await t.signIn('viewer@custom.test', MEMBER_PASSWORD)).access;
+    const noter = (await t.signIn('noter@custom.test', MEMBER_PASSWORD)).access;
     const path = notesPath(customer.id, custom!.id);
     const denied = { status: 403, body: { detail: 'You do not have permission to perform this action.' } };
 

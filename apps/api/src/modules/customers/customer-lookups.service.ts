@@ -4,14 +4,12 @@ import type {
   RetrieveOptoutsAnswer,
 } from '@paylane/shared/contracts/customers';
 import type { Page } from '@paylane/shared/contracts/paging';
-import { z } from 'zod';
+import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { pageLinks } from '../../lib/paging';
 import { toCustomerRef } from './accounts.service';
 import { findLiveCustomersAmong, listCustomerAccountRows } from './customer-lookups.repository';
 import { planCustomerSearch } from './customer-search';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * Spec §7 retrieve customer optouts: which of these customers (our ids, or the merchant's external ids)

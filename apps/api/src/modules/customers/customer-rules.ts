@@ -1,10 +1,10 @@
 import type { AccountWrite, CustomerWrite } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
 import { findMerchantTags, isAccountExternalIdTaken } from './accounts.repository';
 import { findMerchantLocation, isCustomerExternalIdTaken, isPhoneInUse } from './customers.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 // The rules the schemas cannot know: a location and tags must be the merchant's, external ids and live
 // phone numbers unique in the merchant. Each is checked before writing so all problems show together,
@@ -13,8 +13,6 @@ import { findMerchantLocation, isCustomerExternalIdTaken, isPhoneInUse } from '.
 
 export type FieldErrors = Record<string, string[]>;
 type Location = { id: string; name: string };
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function merchantLocation(db: Db, merchantId: string, id: string): Promise<Location | null> {
   return isUuid(id) ? findMerchantLocation(db, merchantId, id) : null;

@@ -1,6 +1,6 @@
 import type { InboxEntry, inboxQuerySchema } from '@paylane/shared/contracts/inbox';
 import { messages } from '@paylane/shared/messages';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
@@ -14,11 +14,10 @@ import {
   type InboxFilter,
   type InboxRow,
 } from './inbox.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 export type InboxPage = { next: string | null; previous: string | null; results: InboxEntry[] };
 type InboxQuery = z.output<typeof inboxQuerySchema>;
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** Spec §3 Inbox entry. */
 export function toInboxEntry(row: InboxRow): InboxEntry {

@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../lib/http-errors';
 import { findUserById, type UserRow } from '../auth/users.repository';
 import { findMerchantById, findMerchantWithMembership } from '../merchants/merchants.repository';
 import { findLiveCustomerMerchant } from './live.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 // The websockets' handshake checks what plugins/access.ts checks for the API's member routes (browsers
 // cannot set an Authorization header on a websocket, so the access token comes in the query): a valid token
 // of an active user (401), and a merchant the user belongs to (404 with no data; super admins hold every
 // merchant). The upgrade is refused before the socket opens.
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<UserRow> {
   if (!token) throw unauthorized();

@@ -13,7 +13,6 @@ import { pageLinks } from '../../lib/paging';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
-import { isUuid } from '../auth/sso.service';
 import {
   disableUser,
   findCustomRoleOfMerchant,
@@ -24,6 +23,7 @@ import {
   updateMembership,
   type MerchantUserRow,
 } from './merchant-users.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who manages the merchant's users, and how far they may go. */
 export type ManagerScope = {

@@ -10,7 +10,6 @@ import {
   type OneTimeTokenRow,
 } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
-import { isUuid } from '../auth/sso.service';
 import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
 import { findMerchantById } from '../merchants/merchants.repository';
 import {
@@ -26,6 +25,7 @@ import {
   resolveCustomRoleId,
   type ManagerScope,
 } from './merchant-users.service';
+import { isUuid } from '@paylane/shared/validation';
 
 const INVITE_LIFETIME_DAYS = 7;
 const invalidToken = () => badRequest({ non_field_errors: [messages.invalidToken] });

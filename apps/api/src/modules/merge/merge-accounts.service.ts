@@ -24,7 +24,8 @@ import {
 } from './merge-accounts.repository';
 import { toCustomerRef } from './merge-customers.service';
 import { inTransaction } from './merge.repository';
-import { isUuid, type Actor } from './merge-shared';
+import type { Actor } from './merge-shared';
+import { isUuid } from '@paylane/shared/validation';
 
 type Held = { account: AccountRow; owner: OwnerRow };
 type Pair = { survivor: Held; merged: Held };

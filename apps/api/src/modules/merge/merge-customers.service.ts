@@ -22,7 +22,8 @@ import {
   type CustomerRow,
 } from './merge-customers.repository';
 import { inTransaction } from './merge.repository';
-import { isUuid, type Actor } from './merge-shared';
+import type { Actor } from './merge-shared';
+import { isUuid } from '@paylane/shared/validation';
 
 type Pair = { survivor: CustomerRow; merged: CustomerRow };
 

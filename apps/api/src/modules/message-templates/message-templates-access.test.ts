@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, merchants, messageTemplates } from '../../db/schema';
-import {
-  addMember,
-  MEMBER_PASSWORD,
-  setUpTemplatesTest,
-  templateBody,
-  type TemplatesTestContext,
-} from './message-templates-test-setup';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
+import { setUpTemplatesTest, templateBody, type TemplatesTestContext } from './message-templates-test-setup';
 
 describe('message templates: who may read and write, and tenant isolation', () => {
   let c: TemplatesTestContext;

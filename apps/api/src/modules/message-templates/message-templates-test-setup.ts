@@ -1,45 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { PermissionFlag } from '@paylane/shared/permissions';
 import type { Db } from '../../db/client';
-import { customRoles, memberships, merchants } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
-import { createUser } from '../auth/users.repository';
+import { merchants } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { seedSystemTemplates } from './system-templates.repository';
-
-export const MEMBER_PASSWORD = 'Templates-Pass-1';
-
-/** A member of the merchant; with `flags`, their custom role holds exactly those flags. */
-export async function addMember(
-  db: Db,
-  member: {
-    merchantId: string;
-    email: string;
-    roles: string[];
-    flags?: Partial<Record<PermissionFlag, boolean>>;
-  },
-) {
-  const user = await createUser(db, {
-    email: member.email,
-    passwordHash: await hashPassword(MEMBER_PASSWORD),
-    firstName: 'Casey',
-    lastName: 'Custom',
-    isSuperAdmin: false,
-    isPartner: false,
-  });
-  let customRoleId: string | null = null;
-  if (member.flags) {
-    const [role] = await db
-      .insert(customRoles)
-      .values({ merchantId: member.merchantId, name: `Role of ${member.email}`, permissions: member.flags })
-      .returning();
-    customRoleId = role!.id;
-  }
-  await db
-    .insert(memberships)
-    .values({ userId: user.id, merchantId: member.merchantId, roles: member.roles, customRoleId });
-  return user;
-}
 
 export type TemplatesTestContext = {
   t: TestApp;

@@ -11,7 +11,7 @@ import {
   templateTypeOnSave,
   type TemplateType,
 } from '@paylane/shared/messaging';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -28,13 +28,12 @@ import {
   type TemplateRow,
 } from './message-templates.repository';
 import { seedSystemTemplates } from './system-templates.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type TemplateActor = { merchantId: string; userId: string | null };
 export type TemplateWrite = z.output<typeof messageTemplateWriteSchema>;
 type ListQuery = z.output<typeof messageTemplateListQuerySchema> & { url: string };
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 export function toMessageTemplate(row: TemplateRow): MessageTemplate {
   return {

@@ -1,14 +1,12 @@
 import type { RenderAnswer } from '@paylane/shared/contracts/message-templates';
 import { messages } from '@paylane/shared/messages';
 import { renderBody, type BodyType } from '@paylane/shared/messaging';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/http-errors';
 import { mergeValuesOf, pickBody, sampleMergeValues } from './merge-values';
 import { getTemplate } from './message-templates.service';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+import { isUuid } from '@paylane/shared/validation';
 
 /** Spec §7 random render: the body as written, filled with sample values (the template page's preview). */
 export function renderWithSampleValues(input: { message_template_body: string }): RenderAnswer {

@@ -5,27 +5,9 @@ import {
   sendCustomersMessageAnswerSchema,
   sendCustomersMessageSchema,
 } from '@paylane/shared/contracts/messages';
-import { can, type Capability } from '@paylane/shared/permissions';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
+import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { sendCustomersMessage, type MassTextSender } from './mass-text.service';
-
-/** Whether the caller of a merchant route also holds a second capability (spec §6). */
-export function callerCan(request: FastifyRequest, capability: Capability): boolean {
-  const access = currentMerchantAccess(request);
-  const { merchant } = access;
-  const subject = {
-    isSuperAdmin: request.user?.isSuperAdmin ?? false,
-    roles: access.roles,
-    flags: access.flags,
-  };
-  const merchantFlags = {
-    check_custom_roles: merchant.checkCustomRoles,
-    allow_group_message: merchant.allowGroupMessage,
-    is_integrated: merchant.isIntegrated,
-  };
-  return can(subject, merchantFlags, capability);
-}
 
 function senderOf(request: FastifyRequest): MassTextSender {
   const user = request.user;

@@ -12,8 +12,8 @@ import {
   type OneTimeTokenRow,
 } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
-import { isUuid } from '../auth/sso.service';
 import { createUser, findUserByEmail, findUserById } from '../auth/users.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 const INVITE_LIFETIME_SECONDS = 7 * 24 * 3600;
 const invalidToken = () => new HttpError(400, { detail: messages.invalidToken });

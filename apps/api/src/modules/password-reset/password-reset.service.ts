@@ -10,8 +10,8 @@ import {
 } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
-import { isUuid } from '../auth/sso.service';
 import { findUserByEmail, updateUser } from '../auth/users.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 const RESET_LIFETIME_SECONDS = 3600;
 

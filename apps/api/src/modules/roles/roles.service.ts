@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import { badRequest, fieldError, notFound } from '../../lib/http-errors';
 import { pageLinks } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
-import { isUuid } from '../auth/sso.service';
 import {
   deleteUnusedRole,
   findRoleOfMerchant,
@@ -17,6 +16,7 @@ import {
   type RoleData,
   type RoleWithUsage,
 } from './roles.repository';
+import { isUuid } from '@paylane/shared/validation';
 
 /** Who changes the merchant's roles (for the audit log). */
 export type RoleEditor = { merchantId: string; actorUserId: string; ip: string };

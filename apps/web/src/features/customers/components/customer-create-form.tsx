@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeaveConfirmation } from '../../roles/hooks/use-leave-confirmation';
+import { useLeaveConfirmation } from '../../../lib/use-leave-confirmation';
 import { useCreateCustomer } from '../api/create-customer';
 import { AccountFields } from './account-fields';
 import { CustomerFields } from './customer-fields';

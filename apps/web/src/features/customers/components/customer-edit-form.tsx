@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeaveConfirmation } from '../../roles/hooks/use-leave-confirmation';
+import { useLeaveConfirmation } from '../../../lib/use-leave-confirmation';
 import { useUpdateCustomer } from '../api/update-customer';
 import { useVoidCustomer } from '../api/void-customer';
 import { CustomerFields } from './customer-fields';

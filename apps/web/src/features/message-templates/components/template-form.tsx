@@ -5,7 +5,7 @@ import { hasCollectorName, SMS_BODY_MAX } from '@paylane/shared/messaging';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
-import { useDraftLeaveConfirmation } from '../hooks/use-draft-leave-confirmation';
+import { useLeaveConfirmation } from '../../../lib/use-leave-confirmation';
 import { insertAtCursor } from '../merge-field-labels';
 import {
   templateFormSchema,
@@ -57,7 +57,11 @@ export function TemplateForm(props: Props) {
   });
   const { errors, isDirty } = form.formState;
   // Spec §4: editing sets a draft; leaving asks; save clears it; on error the draft returns.
-  const leave = useDraftLeaveConfirmation(isDirty, props.pagePath);
+  // Moving between the Edit, Text and Email tabs (paths under pagePath) is not leaving.
+  const leave = useLeaveConfirmation(
+    isDirty,
+    (next) => next === props.pagePath || next.startsWith(`${props.pagePath}/`),
+  );
   const isSystem = template?.is_system ?? false;
   const hasCollector = hasCollectorName(message) || hasCollectorName(emailMessage);
 

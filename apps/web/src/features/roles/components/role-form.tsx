@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useLeaveConfirmation } from '../hooks/use-leave-confirmation';
+import { useLeaveConfirmation } from '../../../lib/use-leave-confirmation';
 import { permissionLabels } from '../permission-labels';
 
 const MIN = 'settings.min_merchant_payment_amount';

@@ -4,24 +4,25 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Spec §4/§8 template draft: while the form holds unsaved changes, leaving the template asks 'Changes you
- * made may not be saved.' (Leave Page?); closing or reloading the tab gets the browser's own prompt. Moving
- * between the Edit, Text and Email tabs (paths under `pagePath`) is not leaving. After a save,
- * `allowNextNavigation` lets the app move on unasked; a failed save keeps the draft and the question.
+ * Spec §8 'Leave Page?': while a form has unsaved changes, leaving through the app asks 'Changes you made may
+ * not be saved.' first, and closing or reloading the tab gets the browser's own prompt. `isSamePage` says which
+ * paths are still this page (a template's Edit/Text/Email tabs); by default any other path is leaving.
+ * `allowNextNavigation` lets a save move on unasked; `blockAgain` (a failed save) makes leaving ask again.
  */
-export function useDraftLeaveConfirmation(hasDraft: boolean, pagePath: string) {
+export function useLeaveConfirmation(
+  isDirty: boolean,
+  isSamePage: (nextPathname: string, currentPathname: string) => boolean = (next, current) =>
+    next === current,
+) {
   const isAllowed = useRef(false);
   const blocker = useBlocker(
-    ({ nextLocation }) =>
-      hasDraft &&
-      !isAllowed.current &&
-      nextLocation.pathname !== pagePath &&
-      !nextLocation.pathname.startsWith(`${pagePath}/`),
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !isAllowed.current && !isSamePage(nextLocation.pathname, currentLocation.pathname),
   );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    // Closing the modal (Escape, the close button) means stay; once answered, closing does nothing.
+    // Closing the modal (Escape, the close button) means stay, like Stay; once answered, closing does nothing.
     let isAnswered = false;
     const answer = (proceed: boolean) => {
       if (isAnswered) return;
@@ -41,20 +42,19 @@ export function useDraftLeaveConfirmation(hasDraft: boolean, pagePath: string) {
   }, [blocker]);
 
   useEffect(() => {
-    if (!hasDraft) return;
+    if (!isDirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = messages.leavePageConfirm; // older browsers show nothing without it
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [hasDraft]);
+  }, [isDirty]);
 
   return {
     allowNextNavigation: () => {
       isAllowed.current = true;
     },
-    /** A failed save: leaving asks again. */
     blockAgain: () => {
       isAllowed.current = false;
     },
