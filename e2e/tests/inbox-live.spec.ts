@@ -21,15 +21,18 @@ async function createCustomer(page: Page, merchantId: string, tag: string) {
     },
   );
   const location = ((await locations.json()) as { results: { id: string }[] }).results[0]!.id;
-  const digits = String(Date.now() % 10_000_000).padStart(7, '0');
-  const phone = `+1737${digits}`;
+  // An exchange of 200–999 (0 and 1 cannot start one) and a line from the clock: valid and unused.
+  const now = Date.now();
+  const exchange = String(200 + (Math.floor(now / 10_000) % 800));
+  const line = String(now % 10_000).padStart(4, '0');
+  const phone = `+1737${exchange}${line}`;
   const created = await callAsSignedInUser(page, {
     method: 'POST',
     path: `/api/merchants/${merchantId}/customers/`,
     data: {
       first_name: 'Lena',
       last_name: `Live${tag}`,
-      sms_phone_number: `(737) ${digits.slice(0, 3)}-${digits.slice(3)}`,
+      sms_phone_number: `(737) ${exchange}-${line}`,
       location,
       account: { amount_due: '250.00', external_id: `LIVE-${tag}` },
     },
