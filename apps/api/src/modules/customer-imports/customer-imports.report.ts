@@ -1,16 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { importFieldLabels, type ImportField } from '@paylane/shared/contracts/customer-imports';
+import { neutralizeCsvCell } from '@paylane/shared/csv-cells';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-errors';
 import { findImport, listRowErrors } from './customer-imports.repository';
-
-/**
- * A cell a spreadsheet would run as a formula (= + - @, and tab or carriage return that some read past) gets
- * a leading apostrophe (design.md §8): an error report echoes what the uploader typed.
- */
-export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const fieldLabel = (field: string) =>
   field === 'non_field_errors' ? 'Row' : (importFieldLabels[field as ImportField] ?? field);
@@ -32,7 +25,7 @@ export async function buildErrorReport(ctx: AppContext, merchantId: string, id: 
       for (const message of list) lines.push([String(row.rowNumber), fieldLabel(field), message, ...cells]);
     }
   }
-  const csv = stringify(lines.map((line) => line.map(neutralizeCell)));
+  const csv = stringify(lines.map((line) => line.map(neutralizeCsvCell)));
   const base = current.fileName.replace(/\.csv$/i, '').replace(/[^A-Za-z0-9._ -]/g, '_') || 'import';
   return { csv, fileName: `${base}-errors.csv` };
 }
