@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
-import { locations, merchants } from './merchants';
+import { merchants } from './merchants';
 
 /**
  * One row per customer who has a text conversation (issue 6 Inbox): the last message and the unread count,
@@ -12,13 +11,11 @@ import { locations, merchants } from './merchants';
 export const customerConversations = pgTable(
   'customer_conversations',
   {
-    customerId: uuid('customer_id')
-      .primaryKey()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').primaryKey(),
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationId: uuid('location_id'),
     lastMessageId: uuid('last_message_id').notNull(),
     // The inbox's order and cursor: messages.seq of the last message (unique, grows with time).
     lastMessageSeq: bigint('last_message_seq', { mode: 'number' }).notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
@@ -44,16 +44,17 @@ export const customerImports = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customer_imports_merchant_idx').on(t.merchantId, t.createdAt)],
+  (t) => [
+    tenantKey('customer_imports', t),
+    index('customer_imports_merchant_idx').on(t.merchantId, t.createdAt),
+  ],
 );
 
 /** The rows of an import that cannot be imported, with their messages by field and the values as read. */
 export const customerImportRowErrors = pgTable(
   'customer_import_row_errors',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => customerImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),

@@ -1,8 +1,6 @@
 import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { accounts, customers } from './customers';
 import { merchants } from './merchants';
-import { accountTags } from './settings';
 import { users } from './users';
 
 // What hangs off a customer and their accounts: tags, co-borrowers, notes, payment methods and the history
@@ -14,12 +12,8 @@ export const accountTagLinks = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => accountTags.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.tagId] }), index('account_tag_links_tag_idx').on(t.tagId)],
@@ -32,12 +26,8 @@ export const accountCoBorrowers = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -53,11 +43,9 @@ export const customerNotes = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     // Optional: a note about one of the customer's accounts.
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountId: uuid('account_id'),
     body: text('body').notNull(),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -79,9 +67,7 @@ export const paymentMethods = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     paymentType: text('payment_type', { enum: paymentMethodTypes }).notNull(),
     cardType: text('card_type'),
     nickname: text('nickname').notNull().default(''),
@@ -105,10 +91,8 @@ export const customerEvents = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').notNull(),
+    accountId: uuid('account_id'),
     // e.g. 'customer.created', 'customer.updated', 'account.updated', 'note.added', 'co_borrower.linked'.
     kind: text('kind').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -10,10 +10,9 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
-import { locations, merchants } from './merchants';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
+import { merchants } from './merchants';
 
 export const customers = pgTable(
   'customers',
@@ -22,7 +21,7 @@ export const customers = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationId: uuid('location_id'),
     externalId: text('external_id'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -44,13 +43,12 @@ export const customers = pgTable(
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
     // Voiding keeps history (design.md §5); a merged customer is voided and points at the survivor.
     voidedAt: timestamp('voided_at', { withTimezone: true }),
-    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => customers.id, {
-      onDelete: 'set null',
-    }),
+    mergedIntoId: uuid('merged_into_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantKey('customers', t),
     uniqueIndex('customers_merchant_external_key')
       .on(t.merchantId, t.externalId)
       .where(sql`${t.externalId} is not null`),
@@ -93,10 +91,8 @@ export const accounts = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     // The primary borrower; co-borrowers are in account_co_borrowers.
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').notNull(),
+    locationId: uuid('location_id'),
     externalId: text('external_id'),
     status: text('status', { enum: accountStatuses }).notNull().default('active'),
     // Money is integer cents.
@@ -109,13 +105,12 @@ export const accounts = pgTable(
     // Shown on the customer page; the autopay issue owns turning it on and off.
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
     // A merged account is closed and points at the survivor.
-    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => accounts.id, {
-      onDelete: 'set null',
-    }),
+    mergedIntoId: uuid('merged_into_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    tenantKey('accounts', t),
     uniqueIndex('accounts_merchant_external_key')
       .on(t.merchantId, t.externalId)
       .where(sql`${t.externalId} is not null`),

@@ -1,6 +1,6 @@
 import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { locations, merchants } from './merchants';
+import { merchants } from './merchants';
 
 // A processing account of a location (spec §2 merchant accounts). Fees are basis points, money is cents.
 export const merchantAccounts = pgTable(
@@ -10,9 +10,7 @@ export const merchantAccounts = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').notNull(),
     name: text('name').notNull(),
     processor: text('processor', { enum: ['sandbox', 'stripe'] })
       .notNull()

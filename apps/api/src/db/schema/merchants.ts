@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PermissionFlag } from '@paylane/shared/permissions';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { users } from './users';
 
 export const merchants = pgTable(
@@ -63,7 +63,10 @@ export const customRoles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('custom_roles_merchant_name_key').on(t.merchantId, t.name)],
+  (t) => [
+    tenantKey('custom_roles', t),
+    uniqueIndex('custom_roles_merchant_name_key').on(t.merchantId, t.name),
+  ],
 );
 
 // A user's place in a merchant: standard roles (admin, staff) and, optionally, one custom role.
@@ -78,7 +81,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     roles: text('roles').array().notNull().default([]),
-    customRoleId: uuid('custom_role_id').references(() => customRoles.id, { onDelete: 'set null' }),
+    customRoleId: uuid('custom_role_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -108,5 +111,5 @@ export const locations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('locations_merchant_idx').on(t.merchantId, t.name)],
+  (t) => [tenantKey('locations', t), index('locations_merchant_idx').on(t.merchantId, t.name)],
 );

@@ -14,8 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BodyType, MessageStatus, TemplateType } from '@paylane/shared/messaging';
-import { createdAt, id, updatedAt } from './columns';
-import { accounts, customers } from './customers';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
@@ -47,6 +46,7 @@ export const messageTemplates = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    tenantKey('message_templates', t),
     // 'Existing template name'
     uniqueIndex('message_templates_merchant_name_key')
       .on(t.merchantId, sql`lower(${t.name})`)
@@ -75,7 +75,10 @@ export const customerGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('customer_groups_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`)],
+  (t) => [
+    tenantKey('customer_groups', t),
+    uniqueIndex('customer_groups_merchant_name_key').on(t.merchantId, sql`lower(${t.name})`),
+  ],
 );
 
 export const customerGroupMembers = pgTable(
@@ -84,12 +87,8 @@ export const customerGroupMembers = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => customerGroups.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -107,7 +106,7 @@ export const messageBatches = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    templateId: uuid('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    templateId: uuid('template_id'),
     // The body as written, before merge fields are filled per recipient.
     body: text('body').notNull(),
     isCsvImported: boolean('is_csv_imported').notNull().default(false),
@@ -119,6 +118,7 @@ export const messageBatches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantKey('message_batches', t),
     uniqueIndex('message_batches_merchant_idempotency_key')
       .on(t.merchantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -140,15 +140,14 @@ export const messages = pgTable(
   {
     id: id(),
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-    // No foreign key of its own: the customer's (cascading from the merchant) already ties the row to a
-    // merchant, and checking a second one costs ~0.5 s when a 100,000-recipient mass text is accepted.
+    // No foreign key of its own: the tenant key (merchant_id, customer_id) → customers (migration 0013)
+    // already ties the row to its merchant, and checking a second one costs ~0.5 s when a 100,000-recipient
+    // mass text is accepted.
     merchantId: uuid('merchant_id').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    batchId: uuid('batch_id').references(() => messageBatches.id, { onDelete: 'cascade' }),
-    templateId: uuid('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').notNull(),
+    accountId: uuid('account_id'),
+    batchId: uuid('batch_id'),
+    templateId: uuid('template_id'),
     direction: text('direction', { enum: messageDirections }).notNull(),
     channel: text('channel', { enum: messageChannels }).notNull().default('sms'),
     kind: text('kind', { enum: messageKinds }).notNull(),
@@ -243,9 +242,7 @@ export const consentEvents = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     channel: text('channel', { enum: consentChannels }).notNull(),
     action: text('action', { enum: consentActions }).notNull(),
     source: text('source', { enum: consentSources }).notNull(),

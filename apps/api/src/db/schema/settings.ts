@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
@@ -14,7 +14,10 @@ export const accountTags = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('account_tags_merchant_name_key').on(t.merchantId, t.name)],
+  (t) => [
+    tenantKey('account_tags', t),
+    uniqueIndex('account_tags_merchant_name_key').on(t.merchantId, t.name),
+  ],
 );
 
 // API keys authenticate `Authorization: Api-Key <key>` for one merchant. Only a digest of the key is kept;
