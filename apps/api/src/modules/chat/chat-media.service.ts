@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@paylane/shared/contracts/chat';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/http-errors';
+import { writePrivateFile } from '../../lib/private-files';
 
 // MMS attachments (spec §5: images and PDF under 1 MB): stored under DATA_DIR/media/mms with random names and
 // served publicly at /media/mms/<name>, because the SMS provider fetches them without our credentials.
@@ -43,8 +44,7 @@ export async function storeMmsMedia(ctx: AppContext, bytes: Buffer): Promise<{ m
   const extension = detectMediaType(bytes);
   if (!extension) throw fieldError(MEDIA_FIELD, messages.mediaBadType);
   const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-  await mkdir(mediaDir(ctx), { recursive: true });
-  await writeFile(path.join(mediaDir(ctx), fileName), bytes, { flag: 'wx' });
+  await writePrivateFile(path.join(mediaDir(ctx), fileName), bytes);
   return { media_path: `${MEDIA_PATH_PREFIX}${fileName}` };
 }
 

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-errors';
 import { TranslationUnavailable } from '../../providers/translate/translate-provider';
-import { getTemplate } from '../message-templates/message-templates.service';
+import type { TemplateRow } from '../message-templates/message-templates.repository';
+import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { renderForCustomer } from '../message-templates/template-render.service';
 import { requestDispatch } from '../messaging/dispatch-request';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
@@ -26,8 +27,9 @@ export async function checkAccountPath(
 
 export type ChatSender = {
   merchantId: string;
-  userId: string;
-  /** The sender's full name: {{collector_name}} in a template. */
+  /** Null for an integration's API key: the message then has no staff sender, like an automation's. */
+  userId: string | null;
+  /** The sender's full name: {{collector_name}} in a template (empty for an API key). */
   collectorName: string;
   /** Capability freeText (spec §6): without it only a template rendered by the server is sent. */
   mayWriteFreeText: boolean;
@@ -61,7 +63,11 @@ export async function sendChatMessage(
   if (recipient.smsOptedOutAt) throw badRequest({ non_field_errors: [catalogue.optedOut] });
   if (!recipient.smsPhoneNumber) throw badRequest({ non_field_errors: [catalogue.noSmsPhone] });
   const attachments = input.body.file_url ? [attachmentOfMediaPath(input.body.file_url)] : [];
-  const written = await bodyToSend(ctx, sender, input.accountId, input.body);
+  // Checked whoever writes the text: the id is stored with the message, so it must be this merchant's.
+  const template = input.body.message_template_id
+    ? await getSendableTemplate(ctx.db, merchantId, input.body.message_template_id)
+    : null;
+  const written = await bodyToSend(ctx, sender, { accountId: input.accountId, body: input.body, template });
   const language = input.body.language || recipient.language;
   const text = await inCustomerLanguage(ctx, { text: written, from: language, to: recipient.language });
   const [inserted] = await insertPendingMessages(ctx.db, [
@@ -69,7 +75,7 @@ export async function sendChatMessage(
       merchantId,
       customerId: recipient.id,
       accountId: input.accountId,
-      templateId: input.body.message_template_id || null,
+      templateId: template?.id ?? null,
       kind: 'chat',
       body: text.body,
       language: text.language,
@@ -99,17 +105,19 @@ async function answerOf(ctx: AppContext, merchantId: string, id: string) {
 }
 
 /** Free text as written, or (without freeText) the template rendered here for this customer and account. */
-async function bodyToSend(ctx: AppContext, sender: ChatSender, accountId: string, body: SendInput) {
+async function bodyToSend(
+  ctx: AppContext,
+  sender: ChatSender,
+  input: { accountId: string; body: SendInput; template: TemplateRow | null },
+) {
+  const { body, template } = input;
   if (sender.mayWriteFreeText) return body.message;
-  const templateId = body.message_template_id;
-  if (!templateId) throw forbidden(catalogue.freeTextNotAllowed);
-  const template = await getTemplate(ctx.db, sender.merchantId, templateId);
-  if (!template.active) throw fieldError('message_template_id', catalogue.templateInactive);
+  if (!template) throw forbidden(catalogue.freeTextNotAllowed);
   const { rendered_body } = await renderForCustomer(ctx, {
     merchantId: sender.merchantId,
-    templateId,
+    templateId: template.id,
     customerId: body.customer,
-    accountId,
+    accountId: input.accountId,
     type: 'TEXT',
     language: body.language,
     collectorName: sender.collectorName,

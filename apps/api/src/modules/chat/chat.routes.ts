@@ -12,6 +12,7 @@ import { messages } from '@paylane/shared/messages';
 import { isUuid, validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/http-errors';
+import { sendStoredMedia } from '../../lib/media-response';
 import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
 import { checkAccountPath, sendChatMessage, type ChatSender } from './chat-send.service';
@@ -22,12 +23,13 @@ const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string
 const accountParams = z.object({ merchant_id: z.string(), account_id: z.string() });
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
 
+// A signed-in user, or an integration's API key (no user: the message has no staff sender).
 function senderOf(request: FastifyRequest): ChatSender {
-  const user = request.user!;
+  const user = request.user;
   return {
     merchantId: currentMerchantAccess(request).merchant.id,
-    userId: user.id,
-    collectorName: `${user.firstName} ${user.lastName}`.trim(),
+    userId: user?.id ?? null,
+    collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     mayWriteFreeText: callerCan(request, 'freeText'),
   };
 }
@@ -112,10 +114,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const media = await findMmsMediaFile(ctx, request.params.file);
       if (!media) throw notFound();
-      return reply
-        .type(media.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(media.bytes);
+      return sendStoredMedia(reply, { ...media, fileName: request.params.file });
     },
   );
 };

@@ -6,6 +6,7 @@ import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { currentMerchantAccess } from '../../plugins/access';
+import { sendStoredMedia } from '../../lib/media-response';
 import { findLogoFile, updateMerchantLogo } from './merchant-logos.service';
 import { actorOf } from './merchant-actor';
 import { toMerchant } from './merchants.service';
@@ -47,10 +48,7 @@ export const merchantLogoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request, reply) => {
       const logo = await findLogoFile(ctx, request.params.file);
       if (!logo) throw notFound();
-      return reply
-        .type(logo.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(logo.bytes);
+      return sendStoredMedia(reply, { ...logo, fileName: request.params.file });
     },
   );
 };

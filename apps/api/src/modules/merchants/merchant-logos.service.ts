@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_FIELD, logoMessages, type Merchant } from '@paylane/shared/contracts/merchants';
 import type { AppContext } from '../../context';
@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { updateMerchantRow } from './merchants.repository';
 import { toMerchant } from './merchants.service';
 import type { MerchantActor } from './merchant-actor';
+import { writePrivateFile } from '../../lib/private-files';
 
 type LogoType = { extension: 'png' | 'jpg' | 'webp'; contentType: string };
 
@@ -48,8 +49,7 @@ export async function updateMerchantLogo(
   const type = detectLogoType(input.bytes);
   if (!type) throw fieldError(LOGO_FIELD, logoMessages.badType);
   const fileName = `${randomBytes(16).toString('hex')}.${type.extension}`;
-  await mkdir(logosDir(ctx), { recursive: true });
-  await writeFile(path.join(logosDir(ctx), fileName), input.bytes, { flag: 'wx' });
+  await writePrivateFile(path.join(logosDir(ctx), fileName), input.bytes);
   const row = await updateMerchantRow(ctx.db, {
     id: input.before.id,
     now: ctx.now(),

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, fieldError, notFound } from '../../lib/http-errors';
 import { pageLinks } from '../../lib/paging';
 import {
   findTemplate,
@@ -60,6 +60,17 @@ export async function getTemplate(
 ): Promise<TemplateRow> {
   const row = isUuid(id) ? await findTemplate(db, { merchantId, id, lock }) : null;
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The template a text is sent with (`message_template_id` of a chat or mass text): the merchant's own, live
+ * and active. Another merchant's id, a deleted one or one that is no id at all is the field's 'Not found.'.
+ */
+export async function getSendableTemplate(db: Db, merchantId: string, id: string): Promise<TemplateRow> {
+  const row = isUuid(id) ? await findTemplate(db, { merchantId, id }) : null;
+  if (!row) throw fieldError('message_template_id', messages.notFound);
+  if (!row.active) throw fieldError('message_template_id', messages.templateInactive);
   return row;
 }
 

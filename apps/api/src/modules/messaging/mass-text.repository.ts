@@ -1,30 +1,12 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../../db/client';
-import { messageBatches, messageTemplates } from '../../db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { messageBatches } from '../../db/schema';
 
 export async function findBatchByIdempotencyKey(db: DbExecutor, merchantId: string, key: string) {
   const [row] = await db
     .select({ id: messageBatches.id, recipientCount: messageBatches.recipientCount })
     .from(messageBatches)
     .where(and(eq(messageBatches.merchantId, merchantId), eq(messageBatches.idempotencyKey, key)));
-  return row ?? null;
-}
-
-export async function findSendableTemplate(db: Db, merchantId: string, templateId: string) {
-  const [row] = await db
-    .select({
-      id: messageTemplates.id,
-      active: messageTemplates.active,
-      messageBodies: messageTemplates.messageBodies,
-    })
-    .from(messageTemplates)
-    .where(
-      and(
-        eq(messageTemplates.merchantId, merchantId),
-        eq(messageTemplates.id, templateId),
-        isNull(messageTemplates.deletedAt),
-      ),
-    );
   return row ?? null;
 }
 

@@ -9,11 +9,11 @@ import type { AppContext } from '../../context';
 import type { DbTransaction } from '../../db/client';
 import { fieldError, forbidden } from '../../lib/http-errors';
 import { pickBody } from '../message-templates/merge-values';
+import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { requestDispatch } from './dispatch-request';
 import {
   hasOptedOutCustomer,
   findBatchByIdempotencyKey,
-  findSendableTemplate,
   findUnknownCustomerIds,
   insertBatch,
   insertBatchMessages,
@@ -111,11 +111,7 @@ async function checkTemplateAndBody(
   const templateId = input.message_template_id ?? null;
   let templateBody: string | null = null;
   if (templateId !== null) {
-    const template = uuid.safeParse(templateId).success
-      ? await findSendableTemplate(ctx.db, sender.merchantId, templateId)
-      : null;
-    if (!template) throw fieldError('message_template_id', messages.notFound);
-    if (!template.active) throw fieldError('message_template_id', messages.templateInactive);
+    const template = await getSendableTemplate(ctx.db, sender.merchantId, templateId);
     templateBody = pickBody(template.messageBodies, 'TEXT')?.message_body ?? null;
   }
   const isTemplateAsWritten = templateBody !== null && templateBody.trim() === input.message.trim();
