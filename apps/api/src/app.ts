@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
+import { loggerOptions } from './lib/logging';
 import { createAppContext } from './context';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -62,15 +64,20 @@ export type BuildAppOptions = {
   /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
   queue?: JobQueue;
   logger?: boolean;
+  /** Where the log goes (stdout by default); tests capture it to check what it carries. */
+  logStream?: DestinationStream;
 };
 
 /** The whole HTTP app without listen(): the server and the tests build it the same way. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,10 +135,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inboxRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(homeMessageRoutes, { ctx });
-  if (!config.isProduction) await app.register(outboxRoutes, { ctx });
-  if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
+  // Public and unauthenticated by design (a developer reads reset links there): laptop setups only (config.ts).
+  if (config.devTools) {
+    await app.register(outboxRoutes, { ctx });
+    await app.register(inboundDevRoutes, { ctx });
+  }
   await app.register(twilioWebhookRoutes, { ctx });
 
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
   return app;
+}
+
+/** A hop count trusts that many proxies nearest to us; addresses are passed on as Fastify takes them. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

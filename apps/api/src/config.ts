@@ -7,13 +7,15 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: loopback outside production (a laptop never serves its network by accident), all interfaces in it.
+  HOST: z.string().min(1).optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
-  // 32 bytes, base64: encrypts stored credentials and SSNs. Without it a key is derived from JWT_SECRET.
+  // 32 bytes, base64: encrypts stored credentials and SSNs. Required in production; elsewhere derived from
+  // JWT_SECRET, so a laptop needs no setup.
   ENCRYPTION_KEY: z.string().min(43).optional(),
   ACCESS_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(10).default(600),
   REFRESH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(86_400),
@@ -22,6 +24,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  // The dev outbox routes (/api/dev/outbox/...: read every email and text, inject replies), without sign-in.
+  DEV_TOOLS: z.enum(['auto', 'true', 'false']).default('auto'),
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   EMAIL_FROM: z.string().default('Paylane <no-reply@paylane.test>'),
   // smtp(s)://user:pass@host:port, read when EMAIL_PROVIDER=smtp.
@@ -43,7 +47,14 @@ const envSchema = z.object({
   OUTBOX_SMS_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // How many reverse proxies stand in front (a hop count) or their addresses/CIDRs, comma-separated; never
+  // 'trust all', or any client could name its own IP in X-Forwarded-For and slip past the rate limits.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((value) => value !== 'true', 'give the number of proxies in front (e.g. 1) or their addresses')
+    .transform(parseTrustProxy),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   // A CSV customer import (spec §2 /customers/import): a 100,000-row file is about 19 MB.
@@ -70,7 +81,10 @@ export type Config = {
   refreshTokenLifetimeSeconds: number;
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   publicUrl: string;
+  /** Create the demo (published logins) on an empty database: only on the laptop setup, or when asked. */
   seedDemo: boolean;
+  /** Serve the public dev outbox routes: same rule as the demo. */
+  devTools: boolean;
   email: { provider: 'outbox' | 'smtp'; from: string; smtpUrl: string | undefined };
   sms: {
     provider: 'outbox' | 'twilio';
@@ -92,8 +106,8 @@ export type Config = {
   uploadLimitBytes: number;
   /** Largest CSV customer import, enforced while the upload streams. */
   importLimitBytes: number;
-  /** Behind a reverse proxy, take the client IP (login throttling) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe for the client IP (rate limits): none, a count, or addresses. */
+  trustProxy: false | number | string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -105,22 +119,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  requireProviderSettings(e);
+  requireSettings(e);
   // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the user ran npm in.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
-  const jwtSecret = e.JWT_SECRET ?? readOrCreateSecret(dataDir, isProduction);
+  const jwtSecret = e.JWT_SECRET ?? readOrCreateSecret(dataDir);
+  const laptopSafety = decideLaptopFeatures(e);
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     role: e.ROLE,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? jwtSecret,
+    ...laptopSafety,
     accessTokenLifetimeSeconds: e.ACCESS_TOKEN_LIFETIME_SECONDS,
     refreshTokenLifetimeSeconds: e.REFRESH_TOKEN_LIFETIME_SECONDS,
     loginThrottle: {
@@ -129,7 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    seedDemo: e.SEED_DEMO === 'auto' ? !isProduction : e.SEED_DEMO === 'true',
     email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM, smtpUrl: e.SMTP_URL },
     sms: {
       provider: e.SMS_PROVIDER,
@@ -149,30 +164,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     importLimitBytes: e.IMPORT_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
 // Outside production a laptop needs no setup: the signing secret is generated once and kept in DATA_DIR,
-// so tokens survive a restart. Production must say JWT_SECRET explicitly.
-function readOrCreateSecret(dataDir: string, isProduction: boolean): string {
-  if (isProduction)
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+// so tokens survive a restart. Production must say JWT_SECRET explicitly (requireSettings).
+function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
 
-// A real provider without its credentials would fail every send; refuse to start instead.
-function requireProviderSettings(e: z.infer<typeof envSchema>): void {
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The demo's published logins and the unauthenticated dev outbox make an instance open to anyone: request a
+ * reset for the demo super admin, read the link from the outbox, sign in. So both exist only on the laptop
+ * setup (embedded database, offline providers, not production) unless asked for by name, and never beside a
+ * real provider or in production, even when asked (design.md §8).
+ */
+function decideLaptopFeatures(e: Env): { seedDemo: boolean; devTools: boolean } {
+  const realProviders = [
+    e.SMS_PROVIDER === 'twilio' ? 'SMS_PROVIDER=twilio' : null,
+    e.EMAIL_PROVIDER === 'smtp' ? 'EMAIL_PROVIDER=smtp' : null,
+  ].filter((name): name is string => name !== null);
+  const isProduction = e.NODE_ENV === 'production';
+  const isLaptop = !isProduction && !e.DATABASE_URL && realProviders.length === 0;
+  const problems: string[] = [];
+  const decide = (name: 'SEED_DEMO' | 'DEV_TOOLS'): boolean => {
+    if (e[name] !== 'true') return e[name] === 'auto' && isLaptop;
+    const refusedBeside = [...(isProduction ? ['NODE_ENV=production'] : []), ...realProviders];
+    if (refusedBeside.length > 0) problems.push(`${name}: not allowed with ${refusedBeside.join(', ')}`);
+    return true;
+  };
+  const features = { seedDemo: decide('SEED_DEMO'), devTools: decide('DEV_TOOLS') };
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return features;
+}
+
+/** TRUST_PROXY: 'false' (default), a hop count, or comma-separated proxy addresses/CIDRs (Fastify's forms). */
+function parseTrustProxy(value: string): false | number | string {
+  if (value === 'false' || value === '') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+// A real provider without its credentials would fail every send, and production without its own secrets
+// would sign or seal with guessable ones: refuse to start instead, naming every missing variable.
+function requireSettings(e: Env): void {
   const missing: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET)
+    missing.push('JWT_SECRET: required when NODE_ENV=production');
   if (e.SMS_PROVIDER === 'twilio') {
     if (!e.TWILIO_ACCOUNT_SID) missing.push('TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio');
     if (!e.TWILIO_AUTH_TOKEN) missing.push('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
   }
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) missing.push('SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  // Without its own key, sealed credentials and SSNs would fall with the signing secret.
+  if (e.NODE_ENV === 'production' && !e.ENCRYPTION_KEY)
+    missing.push('ENCRYPTION_KEY: required when NODE_ENV=production');
   if (missing.length > 0) throw new Error(`Invalid configuration:\n  ${missing.join('\n  ')}`);
 }

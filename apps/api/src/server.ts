@@ -1,50 +1,23 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createAppContext } from './context';
-import { openConfiguredDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { startLiveListener } from './modules/live/live-listener';
-import { analyzeDatabase } from './modules/maintenance/maintenance.repository';
-import { DEMO_PASSWORD, demoLogins, seedDemoIfEmpty } from './db/seed/demo';
-import { createCipher } from './lib/encryption';
-import { openQueue, startBackgroundWork } from './worker';
-import { pino } from 'pino';
+import { DEMO_PASSWORD, demoLogins } from './db/seed/demo';
+import { startPaylane } from './start';
 
-// Starts Paylane: open the database, migrate, seed the demo when asked, listen.
+// Starts Paylane with the environment's configuration (README.md: Configuration) and stops it on a signal.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, config.databasePoolMax);
-  await migrateDatabase(database.db);
-  // Embedded PGlite has no autovacuum: statistics as of now, then hourly (modules/maintenance).
-  if (database.kind === 'pglite') await analyzeDatabase(database.db);
-  const seeded = config.seedDemo
-    ? await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey))
-    : false;
-
-  const runsJobs = config.role !== 'api';
-  const queue = await openQueue({ database, logger: pino({ level: config.logLevel }), runsJobs });
-  const app = await buildApp({ config, db: database.db, queue });
-  const ctx = createAppContext({ config, db: database.db, log: app.log, queue });
-  // Processes that serve sockets hear the database's live notifications (worker processes serve none).
-  const live =
-    config.role === 'worker' ? null : await startLiveListener({ database, hub: app.liveHub, log: app.log });
-  const backgroundWork = await startBackgroundWork({ queue, ctx, runsJobs });
+  const paylane = await startPaylane(config);
   const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await live?.stop();
-    await backgroundWork.stop();
-    await queue.stop({ graceful: true, timeoutMs: 10_000 });
-    await database.close();
+    paylane.app.log.info({ signal }, 'shutting down');
+    await paylane.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\nPaylane is running on ${config.publicUrl} with ${where}.`);
-  if (config.seedDemo) printDemoLogins(seeded);
+  const what = config.role === 'worker' ? 'worker is running' : `is running on ${config.publicUrl}`;
+  console.log(`\nPaylane ${what} with ${where}.`);
+  if (config.seedDemo) printDemoLogins(paylane.seededDemo);
 }
 
 function printDemoLogins(seededNow: boolean): void {

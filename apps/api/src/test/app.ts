@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -40,6 +41,8 @@ export type TestResponse = { status: number; headers: Headers; body: any }; // e
 export type TestAppOptions = {
   /** Start a job queue and run every feature's workers in the test process (imports, sends). */
   jobs?: boolean;
+  /** Capture the app's log (at LOG_LEVEL) instead of having none. */
+  logStream?: DestinationStream;
 };
 
 /** The real app on a fresh database with the demo seeded, listening on a random local port. */
@@ -59,7 +62,14 @@ export async function createTestApp(
   const clock = createTestClock();
   await seedDemoIfEmpty(database.db, createCipher(config.encryptionKey), clock.now());
   const queue = options.jobs ? await startTestQueue(database) : undefined;
-  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false, queue });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: clock.now,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    queue,
+  });
   let loops: { stop(): Promise<void> } | undefined;
   if (queue) {
     const ctx = createAppContext({ config, db: database.db, log: app.log, now: clock.now, queue });

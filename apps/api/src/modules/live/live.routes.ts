@@ -10,8 +10,6 @@ const inboxParams = z.object({ merchantId: z.string() });
 // A missing token is the handshake's 401, not a 400.
 const tokenQuery = z.object({ token: z.string().optional() });
 const chatQuery = tokenQuery.extend({ after: z.uuid().optional() });
-// The access token is in the URL, which the request log writes at 'info': these routes log from 'warn' up.
-const logLevel = 'warn';
 
 /**
  * Spec §4 websocket: /ws/chat/{customerId}/?token=<access>&after=<message id>, and /ws/inbox/{merchantId}/
@@ -29,7 +27,6 @@ export const liveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; hub: LiveHub }
     '/ws/chat/:customerId/',
     {
       websocket: true,
-      logLevel,
       schema: { params: chatParams, querystring: chatQuery, hide: true },
       preHandler: async (request) => {
         const { merchantId } = await authorizeChatSocket(ctx, {
@@ -54,7 +51,6 @@ export const liveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; hub: LiveHub }
     '/ws/inbox/:merchantId/',
     {
       websocket: true,
-      logLevel,
       schema: { params: inboxParams, querystring: tokenQuery, hide: true },
       preHandler: (request) =>
         authorizeInboxSocket(ctx, { token: request.query.token, merchantId: request.params.merchantId }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/registry';
+import { tightenDataDir } from '../../lib/private-files';
 import { analyzeDatabase } from './maintenance.repository';
 
 // PostgreSQL's autovacuum keeps the planner's statistics fresh; embedded PGlite has no autovacuum, so without
 // this every plan assumes near-empty tables and, once a merchant has thousands of customers, indexed lookups
-// turn into scans. Embedded processes analyze at start and then hourly.
+// turn into scans. Embedded processes analyze at start and then hourly, and tighten the files' modes.
 export const createMaintenanceJobs = (ctx: AppContext) => [
   defineJob({
     name: 'db.analyze',
@@ -13,7 +14,9 @@ export const createMaintenanceJobs = (ctx: AppContext) => [
     handler: async () => {
       const started = Date.now();
       await analyzeDatabase(ctx.db);
-      ctx.log.info({ ms: Date.now() - started }, 'planner statistics refreshed');
+      // The embedded database's newer files, created 0666 by PGlite, made private (lib/private-files.ts).
+      tightenDataDir(ctx.config.dataDir);
+      ctx.log.info({ ms: Date.now() - started }, 'planner statistics refreshed, data files tightened');
     },
   }),
 ];
