@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, oneTimeTokens, refreshTokens } from '../../db/schema';
+import { hashSecret } from '../../lib/secrets';
 import type { JobQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
 import { findStoredJob, startTestQueue } from '../../jobs/job-test-helpers';
 import { createTestApp, decodeJwtPayload, type TestApp } from '../../test/app';
 import { createAppContext } from '../../context';
 import { createAuthJobs } from './auth.jobs';
+import { insertOneTimeToken } from './one-time-tokens.repository';
 
 describe('auth.purge-expired job', () => {
   let t: TestApp;
@@ -26,7 +28,13 @@ describe('auth.purge-expired job', () => {
       method: 'POST',
       json: { email: 'admin@demo.paylane.test', password: 'Wrong-pass-1' },
     });
-    await t.request('/api/password-reset/', { method: 'POST', json: { email: 'admin@demo.paylane.test' } });
+    const adminId = decodeJwtPayload(live.access).user_id as string;
+    await insertOneTimeToken(t.database.db, {
+      kind: 'password_reset',
+      userId: adminId,
+      tokenHash: hashSecret('an unused reset link'),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const ctx = createAppContext({
       config: t.config,
       db: t.database.db,
