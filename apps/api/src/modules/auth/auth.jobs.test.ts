@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, oneTimeTokens, refreshTokens } from '../../db/schema';
+import { loginFailures, oneTimeTokens, rateLimitCounters, refreshTokens } from '../../db/schema';
 import { hashSecret } from '../../lib/secrets';
 import type { JobQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
@@ -22,7 +22,7 @@ describe('auth.purge-expired job', () => {
     await t.close();
   });
 
-  it('deletes sign-in records expired over a week ago through the queue, and keeps live ones', async () => {
+  it('deletes sign-in records expired over a week ago and ended rate-limit windows through the queue, and keeps live ones', async () => {
     const live = await t.signIn('admin@demo.paylane.test');
     await t.request('/api/token/', {
       method: 'POST',
@@ -59,7 +59,9 @@ describe('auth.purge-expired job', () => {
     const [failures] = await t.database.db.select({ n: count() }).from(loginFailures);
     const [tokens] = await t.database.db.select({ n: count() }).from(oneTimeTokens);
     const [refresh] = await t.database.db.select({ n: count() }).from(refreshTokens);
+    const [counters] = await t.database.db.select({ n: count() }).from(rateLimitCounters);
     expect(failures?.n).toBe(0);
+    expect(counters?.n).toBe(0);
     expect(tokens?.n).toBe(0);
     expect(refresh?.n).toBe(1);
   });

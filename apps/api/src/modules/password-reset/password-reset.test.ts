@@ -88,6 +88,24 @@ describe('password reset', () => {
     expect(late.status).toBe(400);
     expect(late.body).toEqual({ token: ['Invalid Token'] });
   });
+
+  it('refuses a sixth request for one address in 15 minutes, known or not, with 429', async () => {
+    for (const email of ['admin@demo.paylane.test', 'nobody@example.test']) {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        answers.push(await t.request('/api/password-reset/', { method: 'POST', json: { email } }));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(answers[5]?.body).toEqual({ detail: 'Too many requests. Try again later.' });
+      expect(Number(answers[5]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another address from the same client is still served.
+    const other = await t.request('/api/password-reset/', {
+      method: 'POST',
+      json: { email: 'owner@demo.paylane.test' },
+    });
+    expect(other.status).toBe(200);
+  });
 });
 
 describe('password reset with a failing email provider', () => {
