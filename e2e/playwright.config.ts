@@ -55,9 +55,12 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      // Journeys sign in many times from one IP; the throttle has its own API tests.
+      // Journeys sign in many times from one IP; the throttle and the rate limits have their own API tests.
       LOGIN_MAX_FAILURES_PER_EMAIL: '1000',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
+      RATE_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_SESSION_PER_IP: '100000',
+      RATE_LIMIT_RESET_PER_EMAIL: '1000',
     },
   },
 });

@@ -46,6 +46,7 @@ import { homeMessageRoutes } from './modules/home-messages/home-messages.routes'
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSpaPlugin } from './plugins/static-spa';
 import { websocketPlugin } from './plugins/websocket';
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
   await app.register(accessPlugin, { ctx });
+  // Before the routes: it reads each route's `config.rateLimit` as the route is added.
+  await app.register(rateLimitPlugin, { ctx });
   await app.register(openApiPlugin);
   // Uploads (logos; later MMS media and CSV imports): one file per request, size enforced while streaming.
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });

@@ -22,6 +22,13 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Requests per client IP to each public endpoint (password reset, SSO, invites, partner sign-up) per window.
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Sign-in, refresh and logout per client IP per window: an office behind one address refreshes every few minutes.
+  RATE_LIMIT_SESSION_PER_IP: z.coerce.number().int().min(1).default(600),
+  // Password reset requests for one email address per window, whoever asks.
+  RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   // The dev outbox routes (/api/dev/outbox/...: read every email and text, inject replies), without sign-in.
@@ -80,6 +87,8 @@ export type Config = {
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  /** Limits of the public endpoints (plugins/rate-limit.ts), counted in the database. */
+  rateLimits: { perIp: number; sessionPerIp: number; resetPerEmail: number; windowSeconds: number };
   publicUrl: string;
   /** Create the demo (published logins) on an empty database: only on the laptop setup, or when asked. */
   seedDemo: boolean;
@@ -143,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    rateLimits: {
+      perIp: e.RATE_LIMIT_PER_IP,
+      sessionPerIp: e.RATE_LIMIT_SESSION_PER_IP,
+      resetPerEmail: e.RATE_LIMIT_RESET_PER_EMAIL,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM, smtpUrl: e.SMTP_URL },

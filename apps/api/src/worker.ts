@@ -9,12 +9,14 @@ import { automationCrons, createAutomationJobs } from './modules/automations/aut
 import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
 import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
+import { createPasswordResetJobs } from './modules/password-reset/password-reset.jobs';
 import { startOutboxSmsWalker, type BackgroundLoop } from './modules/outbox/outbox-sms-walker';
 
 /** Every feature's jobs. Features add theirs here. */
 export function createJobs(ctx: AppContext): JobDefinition[] {
   return [
     ...createAuthJobs(ctx),
+    ...createPasswordResetJobs(ctx),
     ...createCustomerImportJobs(ctx),
     ...createMaintenanceJobs(ctx),
     ...createMessagingJobs(ctx),

@@ -7,6 +7,7 @@ const enUS = {
   ...validationMessages,
   invalidCredentials: 'No active account found with the given credentials',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
   tokenInvalid: 'Token is invalid or expired',
   invalidToken: 'Invalid Token',
   notAuthenticated: 'Authentication credentials were not provided.',

@@ -11,3 +11,4 @@ export * from './schema/customer-records';
 export * from './schema/customer-imports';
 export * from './schema/messaging';
 export * from './schema/conversations';
+export * from './schema/rate-limits';

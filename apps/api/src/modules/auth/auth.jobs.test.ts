@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, oneTimeTokens, refreshTokens } from '../../db/schema';
+import { loginFailures, oneTimeTokens, rateLimitCounters, refreshTokens } from '../../db/schema';
+import { hashSecret } from '../../lib/secrets';
 import type { JobQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
 import { findStoredJob, startTestQueue } from '../../jobs/job-test-helpers';
 import { createTestApp, decodeJwtPayload, type TestApp } from '../../test/app';
 import { createAppContext } from '../../context';
 import { createAuthJobs } from './auth.jobs';
+import { insertOneTimeToken } from './one-time-tokens.repository';
 
 describe('auth.purge-expired job', () => {
   let t: TestApp;
@@ -20,13 +22,19 @@ describe('auth.purge-expired job', () => {
     await t.close();
   });
 
-  it('deletes sign-in records expired over a week ago through the queue, and keeps live ones', async () => {
+  it('deletes sign-in records expired over a week ago and ended rate-limit windows through the queue, and keeps live ones', async () => {
     const live = await t.signIn('admin@demo.paylane.test');
     await t.request('/api/token/', {
       method: 'POST',
       json: { email: 'admin@demo.paylane.test', password: 'Wrong-pass-1' },
     });
-    await t.request('/api/password-reset/', { method: 'POST', json: { email: 'admin@demo.paylane.test' } });
+    const adminId = decodeJwtPayload(live.access).user_id as string;
+    await insertOneTimeToken(t.database.db, {
+      kind: 'password_reset',
+      userId: adminId,
+      tokenHash: hashSecret('an unused reset link'),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const ctx = createAppContext({
       config: t.config,
       db: t.database.db,
@@ -51,7 +59,9 @@ describe('auth.purge-expired job', () => {
     const [failures] = await t.database.db.select({ n: count() }).from(loginFailures);
     const [tokens] = await t.database.db.select({ n: count() }).from(oneTimeTokens);
     const [refresh] = await t.database.db.select({ n: count() }).from(refreshTokens);
+    const [counters] = await t.database.db.select({ n: count() }).from(rateLimitCounters);
     expect(failures?.n).toBe(0);
+    expect(counters?.n).toBe(0);
     expect(tokens?.n).toBe(0);
     expect(refresh?.n).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/registry';
+import { deleteRateLimitCountersBefore } from '../../lib/rate-limit-counters.repository';
 import { deleteLoginFailuresBefore } from './login-failures.repository';
 import { deleteOneTimeTokensExpiredBefore } from './one-time-tokens.repository';
 import { deleteRefreshTokensExpiredBefore } from './refresh-tokens.repository';
@@ -8,7 +9,10 @@ import { deleteRefreshTokensExpiredBefore } from './refresh-tokens.repository';
 // Expired rows are kept a week so a support question about a recent sign-in can still be answered.
 const KEEP_EXPIRED_DAYS = 7;
 
-/** Deletes sign-in records nobody can use any more; safe to run twice (it only deletes). */
+/**
+ * Deletes sign-in records nobody can use any more, and the public endpoints' rate-limit counters whose
+ * window has ended; safe to run twice (it only deletes).
+ */
 export async function purgeExpiredAuthRecords(ctx: AppContext) {
   const now = ctx.now().getTime();
   const keepUntil = new Date(now - KEEP_EXPIRED_DAYS * 86_400_000);
@@ -19,6 +23,7 @@ export async function purgeExpiredAuthRecords(ctx: AppContext) {
   return {
     refreshTokens: await deleteRefreshTokensExpiredBefore(ctx.db, keepUntil),
     oneTimeTokens: await deleteOneTimeTokensExpiredBefore(ctx.db, keepUntil),
+    rateLimitCounters: await deleteRateLimitCountersBefore(ctx.db, new Date(now)),
   };
 }
 

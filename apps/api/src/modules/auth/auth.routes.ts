@@ -11,27 +11,31 @@ import {
 } from '@paylane/shared/contracts/auth';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/access';
+import { publicRoute } from '../../plugins/rate-limit';
 import { blacklistRefreshToken, obtainTokenPair, refreshTokenPair } from './auth.service';
 import { exchangeSsoToken, issueSsoToken } from './sso.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const isPublic = { access: { public: true } } as const;
+  const limits = ctx.config.rateLimits;
+  // Sign-in, refresh and logout share one generous budget per IP (offices sign in from one address); wrong
+  // passwords have their own, tighter throttle (login-throttle.ts).
+  const session = publicRoute(limits, 'session', limits.sessionPerIp);
 
   app.post(
     '/api/token/',
-    { config: isPublic, schema: { body: tokenRequestSchema, response: { 200: tokenPairSchema } } },
+    { config: session, schema: { body: tokenRequestSchema, response: { 200: tokenPairSchema } } },
     (request) => obtainTokenPair(ctx, { ...request.body, ip: request.ip }),
   );
 
   app.post(
     '/api/token/refresh/',
-    { config: isPublic, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+    { config: session, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
     (request) => refreshTokenPair(ctx, request.body.refresh),
   );
 
   app.post(
     '/api/token/blacklist/',
-    { config: isPublic, schema: { body: blacklistRequestSchema, response: { 200: z.object({}) } } },
+    { config: session, schema: { body: blacklistRequestSchema, response: { 200: z.object({}) } } },
     async (request) => {
       await blacklistRefreshToken(ctx, request.body.refresh_token);
       return {};
@@ -40,7 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/api/sso-auth/',
-    { config: isPublic, schema: { body: ssoAuthRequestSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: publicRoute(limits, 'sso'),
+      schema: { body: ssoAuthRequestSchema, response: { 200: tokenPairSchema } },
+    },
     (request) => exchangeSsoToken(ctx, request.body),
   );
 

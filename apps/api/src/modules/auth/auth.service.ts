@@ -3,8 +3,7 @@ import type { TokenPair } from '@paylane/shared/contracts/auth';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/http-errors';
-import { clearLoginFailuresOfEmail } from './login-failures.repository';
-import { assertLoginAllowed, noteLoginFailure } from './login-throttle';
+import { clearLoginAttempts, reserveLoginAttemptOrThrow } from './login-throttle';
 import { verifyPassword } from './passwords';
 import {
   findRefreshToken,
@@ -23,14 +22,12 @@ export async function obtainTokenPair(
   ctx: AppContext,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenPair> {
-  await assertLoginAllowed(ctx, input.email, input.ip);
+  // The attempt counts as a failure from here on; only the right password takes it back.
+  await reserveLoginAttemptOrThrow(ctx, input.email, input.ip);
   const user = await findUserByEmail(ctx.db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !isValid || !user.isActive) {
-    await noteLoginFailure(ctx, input.email, input.ip);
-    throw unauthorized(messages.invalidCredentials);
-  }
-  await clearLoginFailuresOfEmail(ctx.db, input.email);
+  if (!user || !isValid || !user.isActive) throw unauthorized(messages.invalidCredentials);
+  await clearLoginAttempts(ctx, input.email);
   await updateUser(ctx.db, { id: user.id, data: { lastLoginAt: ctx.now() } });
   return startSession(ctx, user);
 }

@@ -37,3 +37,26 @@ describe('sign-in throttling', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('sign-in throttling under concurrency', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  // Each attempt is reserved before the password is hashed, so parallel guesses cannot all read the
+  // count before any of them writes it: exactly the limit gets a password check (401), the rest 429.
+  it('checks at most 5 of 30 parallel wrong passwords for one email', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => t.request('/api/token/', wrong(STAFF))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    for (const answer of answers.filter((a) => a.status === 429)) {
+      expect(answer.body.detail).toMatch(/Too many failed sign-in attempts/);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+});

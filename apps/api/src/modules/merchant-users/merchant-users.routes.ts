@@ -15,6 +15,7 @@ import { pageOf } from '@paylane/shared/contracts/paging';
 import { can } from '@paylane/shared/permissions';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess, currentUser } from '../../plugins/access';
+import { publicRoute } from '../../plugins/rate-limit';
 import {
   disableMerchantUser,
   enableMerchantUser,
@@ -108,8 +109,8 @@ export const merchantUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     );
   }
 
-  // The invite link's page (public: the invited user has no password yet).
-  const isPublic = { access: { public: true } } as const;
+  // The invite link's page (public: the invited user has no password yet), limited per IP like every public route.
+  const isPublic = publicRoute(ctx.config.rateLimits, 'user-invite');
   app.get(
     '/api/user-invites/:id/:token/',
     { config: isPublic, schema: { params: inviteParams, response: { 200: userInviteSchema } } },

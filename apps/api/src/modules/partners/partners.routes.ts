@@ -8,10 +8,12 @@ import {
 } from '@paylane/shared/contracts/auth';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/access';
+import { publicRoute } from '../../plugins/rate-limit';
 import { getPartnerInvite, invitePartner, signUpPartner } from './partners.service';
 
 export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const isPublic = { access: { public: true } } as const;
+  // The invite page and the sign-up it leads to share one budget per IP.
+  const isPublic = publicRoute(ctx.config.rateLimits, 'partner-invite');
 
   app.post(
     '/api/partner-invites/',

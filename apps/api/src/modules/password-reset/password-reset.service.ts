@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { messages } from '@paylane/shared/messages';
-import type { AppContext } from '../../context';
+import { requireQueue, type AppContext } from '../../context';
 import { fieldError } from '../../lib/http-errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
@@ -15,28 +16,40 @@ import { isUuid } from '@paylane/shared/validation';
 
 const RESET_LIFETIME_SECONDS = 3600;
 
+/** The job that emails the link (password-reset.jobs.ts); named here so the request can enqueue it. */
+export const PASSWORD_RESET_EMAIL_JOB = 'password-reset.email';
+export const passwordResetEmailJobSchema = z.object({ email: z.string() });
+
 /**
- * POST /api/password-reset/: emails a single-use link valid for an hour. The caller learns nothing
- * about whether the email exists: the answer is the same either way.
+ * POST /api/password-reset/: hands the address to a job and answers at once. The caller learns nothing
+ * about whether the email exists: the request does the same work either way (one enqueued job), so it takes
+ * the same time, and a failing email provider fails the job, never this answer.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<{ detail: string }> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && user.isActive && user.passwordHash) {
-    const token = generateSecret();
-    await insertOneTimeToken(ctx.db, {
-      kind: 'password_reset',
-      userId: user.id,
-      tokenHash: hashSecret(token),
-      expiresAt: new Date(ctx.now().getTime() + RESET_LIFETIME_SECONDS * 1000),
-    });
-    const link = `${ctx.config.publicUrl}/reset-password/${user.id}/${token}`;
-    await ctx.email.send({
-      to: user.email,
-      subject: 'Reset your Paylane password',
-      text: `Someone asked to reset the password of your Paylane account.\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
-    });
-  }
+  await requireQueue(ctx).send(PASSWORD_RESET_EMAIL_JOB, passwordResetEmailJobSchema.parse({ email }));
   return { detail: messages.passwordResetSent };
+}
+
+/**
+ * The job's work: emails an active user with a password a single-use link valid for an hour; any other
+ * address gets nothing. A retry (the provider failed) sends a fresh link; the unsent one is never seen.
+ */
+export async function sendPasswordResetEmail(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.isActive || !user.passwordHash) return;
+  const token = generateSecret();
+  await insertOneTimeToken(ctx.db, {
+    kind: 'password_reset',
+    userId: user.id,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(ctx.now().getTime() + RESET_LIFETIME_SECONDS * 1000),
+  });
+  const link = `${ctx.config.publicUrl}/reset-password/${user.id}/${token}`;
+  await ctx.email.send({
+    to: user.email,
+    subject: 'Reset your Paylane password',
+    text: `Someone asked to reset the password of your Paylane account.\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.`,
+  });
 }
 
 /** POST /api/password-reset/confirm/: sets the new password and ends every existing session. */

@@ -113,7 +113,8 @@ describe('SMTP email provider against a local SMTP server', () => {
 
 describe('createEmailProvider', () => {
   it('builds the provider the configuration names, and with SMTP the app sends its emails through it', async () => {
-    const t = await createTestApp({ EMAIL_PROVIDER: 'smtp', SMTP_URL: smtpUrl });
+    // The reset link is sent by the password-reset.email job, run by the test app's workers.
+    const t = await createTestApp({ EMAIL_PROVIDER: 'smtp', SMTP_URL: smtpUrl }, { jobs: true });
     try {
       const secret = 'x'.repeat(40);
       expect(createEmailProvider(loadConfig({ JWT_SECRET: secret }), t.database.db).name).toBe('outbox');
@@ -123,8 +124,10 @@ describe('createEmailProvider', () => {
         json: { email: 'admin@demo.paylane.test' },
       });
       expect(response.status).toBe(200);
+      await expect
+        .poll(() => received.at(-1)?.rcptTo, { timeout: 15_000 })
+        .toEqual(['admin@demo.paylane.test']);
       const message = received.at(-1)!;
-      expect(message.rcptTo).toEqual(['admin@demo.paylane.test']);
       expect(headerOf(message.raw, 'Subject')).toBe('Reset your Paylane password');
       // Nothing went to the offline outbox instead.
       const outbox = await t.request('/api/dev/outbox/emails/?to=admin@demo.paylane.test');
