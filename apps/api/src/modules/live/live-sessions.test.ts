@@ -8,6 +8,7 @@ import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { insertOneTimeToken } from '../auth/one-time-tokens.repository';
 import { insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 import {
+  closedWithin,
   createLiveTestApp,
   isMessage,
   openTestSocket,
@@ -49,7 +50,7 @@ describe('live sockets end with their session (issue 14)', () => {
     const startedAt = performance.now();
     await end();
     for (const socket of sockets) {
-      const closed = await socket.closed;
+      const closed = await closedWithin(socket);
       expect(closed.code).toBe(code);
       expect(closed.at - startedAt).toBeLessThan(WITHIN_MS);
     }
@@ -166,7 +167,7 @@ describe('live sockets end with their session (issue 14)', () => {
     const open: TestSocket[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_USER; i += 1) open.push(await openInbox(member.session.access));
     const refused = await openInbox(member.session.access);
-    expect(await refused.closed).toMatchObject({
+    expect(await closedWithin(refused)).toMatchObject({
       code: liveCloseCodes.tooManySockets,
       reason: 'Too many connections',
     });
@@ -187,7 +188,10 @@ describe('live sockets end with their session (issue 14)', () => {
     const chat = await openChat(member.session.access);
     const lastSeen = chat.events.find((event) => event.type === 'ready')?.last_message_id;
     t.clock.advance(t.config.accessTokenLifetimeSeconds + 1);
-    expect(await chat.closed).toMatchObject({ code: liveCloseCodes.tokenExpired, reason: 'Token expired' });
+    expect(await closedWithin(chat)).toMatchObject({
+      code: liveCloseCodes.tokenExpired,
+      reason: 'Token expired',
+    });
 
     expect((await reply('while the token was renewed')).status).toBe(201);
     const refreshed = await t.request('/api/token/refresh/', {

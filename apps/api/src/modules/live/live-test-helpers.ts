@@ -102,6 +102,25 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
   return { socket, events, closed, waitFor, close };
 }
 
+/**
+ * How the socket was closed, failing clearly when it is still open after `deadlineMs` (a generous bound for
+ * a busy machine: the test asserts its own, tighter timing on the returned instant).
+ */
+export async function closedWithin(socket: TestSocket, deadlineMs = 10_000): Promise<SocketClose> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the socket is still open after ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  try {
+    return await Promise.race([socket.closed, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The HTTP status a refused handshake answered (the test fails if the socket opened). */
 export async function refusedStatus(url: string): Promise<number> {
   try {

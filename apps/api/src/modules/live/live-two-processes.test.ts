@@ -10,6 +10,7 @@ import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { nextChildMessage } from '../../jobs/job-test-helpers';
 import { insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 import {
+  closedWithin,
   createLiveTestApp,
   isMessage,
   messageOf,
@@ -99,7 +100,7 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
     });
     expect(disabled.status).toBe(200);
     for (const socket of [chat, inbox]) {
-      const closed = await socket.closed;
+      const closed = await closedWithin(socket);
       expect(closed.code).toBe(liveCloseCodes.accessRevoked);
       expect(closed.at - startedAt).toBeLessThan(1_000);
     }
