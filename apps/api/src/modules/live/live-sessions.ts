@@ -46,6 +46,8 @@ export class LiveSessions {
    */
   add(socket: WebSocket, session: SocketSession, checkedAt: number): boolean {
     const { userId } = session;
+    // Gone during the upgrade: its 'close' has passed, so it would never leave the map.
+    if (socket.readyState !== socket.OPEN) return false;
     const entries = this.byUser.get(userId) ?? new Set<Entry>();
     if (entries.size >= MAX_SOCKETS_PER_USER) {
       closeAs(socket, 'tooManySockets');
