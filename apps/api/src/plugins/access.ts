@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors';
 import { hashSecret } from '../lib/secrets';
 import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.repository';
-import { findUserById } from '../modules/auth/users.repository';
+import { findSessionUser } from '../modules/auth/users.repository';
 import {
   findMerchantById,
   findMerchantWithMembership,
@@ -122,9 +122,10 @@ async function authenticate(
   if (scheme !== 'Bearer' || !token) throw unauthorized(messages.tokenInvalid);
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw unauthorized(messages.tokenInvalid);
-  // Read the user on each request so a disabled user or a removed super admin loses access at once.
-  const user = await findUserById(ctx.db, claims.user_id);
-  if (!user || !user.isActive) throw unauthorized(messages.tokenInvalid);
+  // Read the user on each request so a disabled user or a removed super admin loses access at once, and a
+  // session that ended (logout, password reset) with it: the same query answers both.
+  const user = await findSessionUser(ctx.db, claims.user_id, claims.fid ?? null);
+  if (!user || !user.isActive || user.isSessionRevoked) throw unauthorized(messages.tokenInvalid);
   const { id, email, firstName, lastName, isSuperAdmin, isPartner } = user;
   return { user: { id, email, firstName, lastName, isSuperAdmin, isPartner } };
 }

@@ -20,6 +20,8 @@ declare module 'fastify' {
 const HEARTBEAT_MS = 30_000;
 // Clients only listen: anything they send is small, and a large frame is refused.
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
+// Sockets whose access token expired are closed within this (by the app's clock, which tests move).
+const EXPIRY_SWEEP_MS = 1_000;
 
 /**
  * Websockets (/ws/...): @fastify/websocket, registered before the routes so an upgrade request reaches its
@@ -43,13 +45,16 @@ export const websocketPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: A
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const expirySweep = setInterval(() => hub.sessions.closeExpired(), EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   app.websocketServer.on('connection', (socket: WebSocket) => {
     isAlive.set(socket, true);
     socket.on('pong', () => isAlive.set(socket, true));
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
-    await hub.idle();
+    clearInterval(expirySweep);
+    await Promise.all([hub.idle(), hub.sessions.idle()]);
   });
 
   await app.register(liveRoutes, { ctx, hub });

@@ -1,8 +1,14 @@
 // A live connection to one of the API's websockets (/ws/chat/{customerId}/, /ws/inbox/{merchantId}/). The
 // access token goes in the query (browsers cannot set headers on a websocket); a dropped connection comes
 // back with a growing pause, and asks again with the caller's latest query (e.g. after=<last message id>)
-// so the server can send what was missed meanwhile.
+// so the server can send what was missed meanwhile. A socket lives no longer than its session: the server
+// closes it when its token expires (4001: reconnect at once with a fresh token) or when the session or the
+// membership ends (4003: no reconnect; the session checks itself and logs out when it is over).
+import { liveCloseCodes } from '@paylane/shared/contracts/live';
+import { accessExpiresAt } from './jwt';
+import { refreshAccessToken } from './session';
 import { readAccessToken } from './session-storage';
+import { shouldRefreshAccess } from './session-timing';
 
 export type LiveSocketOptions = {
   /** '/ws/chat/{customerId}/' */
@@ -33,15 +39,32 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let isClosed = false;
+  // Set when the next connect must renew the token first, even if it looks fresh to this browser's clock.
+  let mustRefresh = false;
+  // A run of refused handshakes asks the session to check itself once.
+  let hasCheckedSession = false;
 
-  const connect = () => {
+  const connect = async () => {
     timer = null;
     if (isClosed) return;
+    // The session's own refresh (one at a time, across tabs): a token that is about to expire is renewed
+    // before it goes into the URL, and a refused refresh logs the session out.
+    if (mustRefresh || shouldRefreshAccess(Date.now(), accessExpiresAt(readAccessToken()))) {
+      const force = mustRefresh;
+      mustRefresh = false;
+      await refreshAccessToken({ force }).catch(() => {});
+      if (isClosed) return;
+    }
+    // Read now, not when the socket was first opened: the session may have renewed it meanwhile.
     const token = readAccessToken();
+    if (!token) return; // logged out: nothing to reconnect to
     const current = new WebSocket(socketUrl(options.path, { token, ...options.query?.() }));
     socket = current;
+    let didOpen = false;
     current.onopen = () => {
+      didOpen = true;
       attempt = 0;
+      hasCheckedSession = false;
       options.onOpenChange?.(true);
     };
     current.onmessage = (message: MessageEvent) => {
@@ -54,17 +77,34 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
       }
       options.onEvent(event);
     };
-    current.onclose = () => {
+    current.onclose = (event: CloseEvent) => {
       if (socket !== current) return;
       socket = null;
       options.onOpenChange?.(false);
       if (isClosed) return;
-      timer = setTimeout(connect, reconnectDelay(attempt));
+      if (event.code === liveCloseCodes.accessRevoked) {
+        // Over for this socket. If the whole session ended, the refresh is refused and the session logs out.
+        void refreshAccessToken({ force: true }).catch(() => {});
+        return;
+      }
+      if (event.code === liveCloseCodes.tokenExpired) {
+        // Renewed unless another tab or the session's heartbeat already stored a newer token.
+        mustRefresh = readAccessToken() === token;
+        void connect();
+        return;
+      }
+      // A browser does not see a refused handshake's 401: a connection that never opened has the session
+      // check itself once (a refused refresh logs out, and the next connect finds no token and stops).
+      if (!didOpen && !hasCheckedSession) {
+        hasCheckedSession = true;
+        mustRefresh = true;
+      }
+      timer = setTimeout(() => void connect(), reconnectDelay(attempt));
       attempt += 1;
     };
   };
 
-  connect();
+  void connect();
   return {
     close: () => {
       isClosed = true;

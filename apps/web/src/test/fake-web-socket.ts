@@ -44,6 +44,15 @@ export class FakeWebSocket {
   drop(): void {
     act(() => this.close());
   }
+
+  /** The server ended the connection on purpose (an application close code such as 4001). */
+  closeByServer(code: number, reason = ''): void {
+    act(() => {
+      if (this.readyState === 3) return;
+      this.readyState = 3;
+      this.onclose?.(new CloseEvent('close', { code, reason, wasClean: true }));
+    });
+  }
 }
 
 /** Replaces WebSocket for this test; `socketsTo('/ws/chat/c1/')` lists the connections made to a path. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { merchants } from './merchants';
@@ -17,7 +18,14 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    // Every authenticated request asks whether its session was revoked: a probe into revoked rows only.
+    index('refresh_tokens_revoked_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.revokedAt} is not null`),
+  ],
 );
 
 // Single-use secrets sent by link: password reset, user and partner invites, SSO deep links.

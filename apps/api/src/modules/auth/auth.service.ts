@@ -68,7 +68,7 @@ async function issuePair(ctx: AppContext, user: UserRow, familyId: string): Prom
   await insertRefreshToken(ctx.db, { jti, userId: user.id, familyId, expiresAt });
   const groups = user.isSuperAdmin ? ['super'] : [];
   const [access, refresh] = await Promise.all([
-    ctx.tokens.signAccess({ userId: user.id, groups }),
+    ctx.tokens.signAccess({ userId: user.id, groups, familyId }),
     ctx.tokens.signRefresh({ userId: user.id, jti, familyId, expiresAt }),
   ]);
   return { access, refresh };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { accessClaimsSchema, type AccessClaims } from '@paylane/shared/contracts/auth';
+import { accessClaimsSchema } from '@paylane/shared/contracts/auth';
 
 const refreshClaimsSchema = z.object({
   token_type: z.literal('refresh'),
@@ -12,11 +12,17 @@ const refreshClaimsSchema = z.object({
 });
 export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
 
+// The server's view of an access token: `fid` names its session (the refresh family it was issued with), so a
+// revoked session's access tokens are refused and its sockets closed. Optional: tokens signed before the
+// claim existed stay valid for their few minutes (refusing them would log every user out at deploy).
+const serverAccessClaimsSchema = accessClaimsSchema.extend({ fid: z.uuid().optional() });
+export type ServerAccessClaims = z.infer<typeof serverAccessClaimsSchema>;
+
 export type TokenSigner = {
-  signAccess(input: { userId: string; groups: string[] }): Promise<string>;
+  signAccess(input: { userId: string; groups: string[]; familyId: string }): Promise<string>;
   signRefresh(input: { userId: string; jti: string; familyId: string; expiresAt: Date }): Promise<string>;
   /** The claims of a valid, unexpired access token, or null. */
-  verifyAccess(token: string): Promise<AccessClaims | null>;
+  verifyAccess(token: string): Promise<ServerAccessClaims | null>;
   verifyRefresh(token: string): Promise<RefreshClaims | null>;
 };
 
@@ -46,9 +52,9 @@ export function createTokenSigner(
   }
 
   return {
-    signAccess: ({ userId, groups }) =>
+    signAccess: ({ userId, groups, familyId }) =>
       sign(
-        { token_type: 'access', user_id: userId, groups, jti: randomUUID() },
+        { token_type: 'access', user_id: userId, groups, jti: randomUUID(), fid: familyId },
         seconds() + accessLifetimeSeconds,
       ),
     signRefresh: ({ userId, jti, familyId, expiresAt }) =>
@@ -56,7 +62,7 @@ export function createTokenSigner(
         { token_type: 'refresh', user_id: userId, jti, fid: familyId },
         Math.floor(expiresAt.getTime() / 1000),
       ),
-    verifyAccess: (token) => verify(token, accessClaimsSchema),
+    verifyAccess: (token) => verify(token, serverAccessClaimsSchema),
     verifyRefresh: (token) => verify(token, refreshClaimsSchema),
   };
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,6 +11,31 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The user of an access token and whether its session (refresh family) was revoked: logout, password reset,
+ * disabling, a stolen refresh token. One query, so checking the session costs each request no extra round
+ * trip; the probe reads refresh_tokens_revoked_family_idx, which holds revoked rows only. A token without a
+ * family (signed before the claim existed) has no session to check.
+ */
+export async function findSessionUser(
+  db: Db,
+  userId: string,
+  familyId: string | null,
+): Promise<(UserRow & { isSessionRevoked: boolean }) | null> {
+  const revoked = familyId
+    ? sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({ ...getTableColumns(users), isSessionRevoked: revoked.mapWith(Boolean) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 

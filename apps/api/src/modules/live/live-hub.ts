@@ -12,11 +12,13 @@ import {
 import { toChatMessage } from '../chat/chat.service';
 import { findInboxEntry, listInbox } from '../inbox/inbox.service';
 import {
+  ACCESS_CHANNEL,
   MESSAGES_CHANNEL,
   parseLiveNotice,
   type ConversationsNotice,
   type MessagesNotice,
 } from './live-events';
+import { LiveSessions } from './live-sessions';
 import { listMessageIdsInSeqRange } from './live.repository';
 
 type ChatTarget = { merchantId: string; customerId: string };
@@ -43,8 +45,12 @@ export class LiveHub {
   private readonly chats = new Map<string, Map<string, Set<ChatSubscriber>>>();
   private readonly inboxes = new Map<string, Set<InboxSubscriber>>();
   private tail: Promise<void> = Promise.resolve();
+  /** Who holds each socket: closes them when the token expires or the session ends. */
+  readonly sessions: LiveSessions;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.sessions = new LiveSessions(ctx);
+  }
 
   /** Subscribes first, then catches up: messages after `afterMessageId` and the latest page, then 'ready'. */
   addChatSocket(socket: WebSocket, input: ChatTarget & { afterMessageId: string | null }): void {
@@ -79,7 +85,9 @@ export class LiveHub {
   notify(channel: string, payload: string): void {
     const parsed = parseLiveNotice(channel, payload);
     if (!parsed) return void this.ctx.log.warn({ channel, payload }, 'live: notification not understood');
-    if (parsed.channel === MESSAGES_CHANNEL) {
+    if (parsed.channel === ACCESS_CHANNEL) {
+      this.sessions.onAccessNotice(parsed.notice.u);
+    } else if (parsed.channel === MESSAGES_CHANNEL) {
       if (this.chats.has(parsed.notice.m)) this.enqueue('messages', () => this.onMessages(parsed.notice));
     } else if (this.inboxes.has(parsed.notice.m)) {
       this.enqueue('conversations', () => this.onConversations(parsed.notice));
@@ -88,6 +96,7 @@ export class LiveHub {
 
   /** After the LISTEN connection came back: every socket catches up on what may have passed meanwhile. */
   resync(): void {
+    this.sessions.verifyAll();
     for (const byCustomer of this.chats.values())
       for (const targets of byCustomer.values())
         for (const target of targets) {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app';
 import { startLiveListener, type LiveListener } from './live-listener';
@@ -35,10 +36,15 @@ export async function createLiveTestApp(
 
 export type LiveEvent = { type: string } & Record<string, unknown>;
 
+/** How the server ended a socket, and when the client saw it (performance.now()). */
+export type SocketClose = { code: number; reason: string; at: number };
+
 export type TestSocket = {
   socket: WebSocket;
   /** Every event received so far, oldest first. */
   events: LiveEvent[];
+  /** Settles when the connection closes, by whichever side. */
+  closed: Promise<SocketClose>;
   /** The first event (received already or later) that matches, within `timeoutMs`. */
   waitFor(predicate: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
   close(): Promise<void>;
@@ -59,6 +65,9 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     events.push(JSON.parse(String(data)) as LiveEvent);
     for (const wake of waiters) wake();
   });
+  const closed = new Promise<SocketClose>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason), at: performance.now() })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('unexpected-response', (_request, response) =>
@@ -87,12 +96,29 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
       if (!check()) waiters.add(wake);
     });
   const close = async () => {
-    if (socket.readyState === WebSocket.CLOSED) return;
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    socket.close();
+    if (socket.readyState !== WebSocket.CLOSED) socket.close();
     await closed;
   };
-  return { socket, events, waitFor, close };
+  return { socket, events, closed, waitFor, close };
+}
+
+/**
+ * How the socket was closed, failing clearly when it is still open after `deadlineMs` (a generous bound for
+ * a busy machine: the test asserts its own, tighter timing on the returned instant).
+ */
+export async function closedWithin(socket: TestSocket, deadlineMs = 10_000): Promise<SocketClose> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the socket is still open after ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  try {
+    return await Promise.race([socket.closed, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The HTTP status a refused handshake answered (the test fails if the socket opened). */

@@ -1,12 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveCloseCodes } from '@paylane/shared/contracts/live';
 import { merchants } from '../../db/schema';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { nextChildMessage } from '../../jobs/job-test-helpers';
 import { insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 import {
+  closedWithin,
   createLiveTestApp,
   isMessage,
   messageOf,
@@ -78,5 +82,27 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
         (event.entry as { unread_messages: number }).unread_messages === 1,
     );
     await Promise.all([chat.close(), inbox.close()]);
+  });
+
+  it('disabling a user through process A closes their sockets on process B within a second (issue 14)', async () => {
+    const email = 'two-processes@example.test';
+    const member = await addMember(t.database.db, { merchantId, email, roles: ['staff'] });
+    const { access } = await t.signIn(email, MEMBER_PASSWORD);
+    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const chat = await openTestSocket(socketUrl(otherBase, `/ws/chat/${person.id}/`, { token: access }));
+    const inbox = await openTestSocket(socketUrl(otherBase, `/ws/inbox/${merchantId}/`, { token: access }));
+    await chat.waitFor((event) => event.type === 'ready');
+
+    const startedAt = performance.now();
+    const disabled = await t.request(`/api/merchants/${merchantId}/users/${member.id}/disable/`, {
+      method: 'POST',
+      token: admin,
+    });
+    expect(disabled.status).toBe(200);
+    for (const socket of [chat, inbox]) {
+      const closed = await closedWithin(socket);
+      expect(closed.code).toBe(liveCloseCodes.accessRevoked);
+      expect(closed.at - startedAt).toBeLessThan(1_000);
+    }
   });
 });
