@@ -29,6 +29,7 @@ function senderOf(request: FastifyRequest): ChatSender {
     userId: user.id,
     collectorName: `${user.firstName} ${user.lastName}`.trim(),
     mayWriteFreeText: callerCan(request, 'freeText'),
+    senderFields: currentMerchantAccess(request).merchant,
   };
 }
 
