@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, messageStatusEvents } from '../../db/schema';
+import { merchants, messages, messageStatusEvents } from '../../db/schema';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider';
 import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -17,11 +17,16 @@ const accountSid = 'AC' + '1'.repeat(32);
 const authToken = 'webhook-test-auth-token';
 const publicUrl = 'https://paylane.example.com';
 const platformNumber = '+15005550006';
+const platformService = 'MG' + 'f'.repeat(32);
+// The demo merchant's own number, and the other merchant's Messaging Service (Twilio picks from its pool).
+const merchantNumber = '+12145550123';
+const otherService = 'MG' + 'c'.repeat(32);
 const inboundUrl = `${publicUrl}/api/webhooks/twilio/inbound/`;
 
 let t: TestApp;
 let standIn: TwilioStandIn;
 let demoId: string;
+let otherId: string;
 let appBase = '';
 
 // The app is configured with its public URL, as in production behind a proxy; Twilio signs that URL and the
@@ -37,10 +42,19 @@ beforeAll(async () => {
     TWILIO_ACCOUNT_SID: accountSid,
     TWILIO_AUTH_TOKEN: authToken,
     TWILIO_API_URL: standIn.url,
+    TWILIO_MESSAGING_SERVICE_SID: platformService,
     PUBLIC_URL: publicUrl,
   });
   appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  ({ demoId } = await setUpMerchants(t.database.db));
+  ({ demoId, otherId } = await setUpMerchants(t.database.db));
+  await t.database.db
+    .update(merchants)
+    .set({ smsFromNumber: merchantNumber })
+    .where(eq(merchants.id, demoId));
+  await t.database.db
+    .update(merchants)
+    .set({ smsMessagingServiceSid: otherService })
+    .where(eq(merchants.id, otherId));
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +66,7 @@ async function sentMessage(customerId: string, to: string) {
   const sms = createSmsProvider(t.config, t.database.db);
   const handOver = await sms.send({
     to,
-    from: platformNumber,
+    from: merchantNumber,
     body: 'Your payment is due',
     idempotencyKey: 'k',
   });
@@ -65,7 +79,7 @@ async function sentMessage(customerId: string, to: string) {
       kind: 'chat',
       body: 'Your payment is due',
       toAddress: to,
-      fromAddress: platformNumber,
+      fromAddress: merchantNumber,
       status: handOver.status,
       provider: 'twilio',
       providerMessageId: handOver.providerMessageId,
@@ -143,7 +157,7 @@ describe('Twilio status callbacks', () => {
     const sms = createSmsProvider(t.config, t.database.db);
     const { providerMessageId: sid } = await sms.send({
       to,
-      from: platformNumber,
+      from: merchantNumber,
       body: 'Hi',
       idempotencyKey: claimed!.id,
     });
@@ -152,7 +166,7 @@ describe('Twilio status callbacks', () => {
       status: 'sent',
       provider: 'twilio',
       providerMessageId: sid,
-      fromAddress: platformNumber,
+      fromAddress: merchantNumber,
     });
     await standIn.sendStatus(sid, 'delivered');
     expect((await messageRow(claimed!.id)).status).toBe('delivered');
@@ -187,7 +201,7 @@ describe('Twilio inbound webhook', () => {
     const first = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550105',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'I paid yesterday',
       media,
     });
@@ -197,7 +211,7 @@ describe('Twilio inbound webhook', () => {
     const again = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550105',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'I paid yesterday',
       media,
       sid: first.sid,
@@ -213,7 +227,7 @@ describe('Twilio inbound webhook', () => {
       provider: 'twilio',
       providerMessageId: first.sid,
       fromAddress: '+15125550105',
-      toAddress: platformNumber,
+      toAddress: merchantNumber,
       attachments: [{ url: media[0]!.url, type: 'image/jpeg' }],
     });
   });
@@ -223,13 +237,13 @@ describe('Twilio inbound webhook', () => {
     const stop = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550106',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
     });
     await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550106',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
       sid: stop.sid,
     });
@@ -247,7 +261,7 @@ describe('Twilio inbound webhook', () => {
     const forged = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550107',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
       signWith: 'not-the-token',
     });
@@ -263,11 +277,48 @@ describe('Twilio inbound webhook', () => {
     const answer = await standIn.sendInbound({
       url: `${inboundUrl}?source=main`,
       from: '+15125550108',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'Hello',
     });
     expect(answer.status).toBe(200);
     expect(await messagesOf(t.database.db, customerId)).toHaveLength(1);
+  });
+
+  it("a number of a merchant's Messaging Service reaches that merchant's customer, not another's", async () => {
+    const phone = '+15125550110';
+    const demoCustomer = await addCustomer(t.database.db, demoId, phone, 'Demo');
+    const otherCustomer = await addCustomer(t.database.db, otherId, phone, 'Other');
+    const answer = await standIn.sendInbound({
+      url: inboundUrl,
+      from: phone,
+      to: '+12145550177',
+      messagingServiceSid: otherService,
+      body: 'Pool number reply',
+    });
+    expect(answer.status).toBe(200);
+    expect(await messagesOf(t.database.db, otherCustomer)).toMatchObject([
+      { direction: 'inbound', body: 'Pool number reply', toAddress: '+12145550177' },
+    ]);
+    expect(await messagesOf(t.database.db, demoCustomer)).toHaveLength(0);
+  });
+
+  it("the platform's shared number and Messaging Service carry no merchant's conversation", async () => {
+    const phone = '+15125550111';
+    const customerId = await addCustomer(t.database.db, demoId, phone);
+    for (const [to, service] of [
+      [platformNumber, undefined],
+      ['+12145550178', platformService],
+    ] as const) {
+      const answer = await standIn.sendInbound({
+        url: inboundUrl,
+        from: phone,
+        to,
+        ...(service ? { messagingServiceSid: service } : {}),
+        body: 'Hello?',
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect(await messagesOf(t.database.db, customerId)).toHaveLength(0);
   });
 
   it('an unknown sender gets 200 and nothing is stored', async () => {
@@ -275,7 +326,7 @@ describe('Twilio inbound webhook', () => {
     const unknown = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550999',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'hi',
     });
     expect(unknown.status).toBe(200);
