@@ -16,17 +16,13 @@ import {
 const accountSid = 'AC' + '1'.repeat(32);
 const authToken = 'webhook-test-auth-token';
 const publicUrl = 'https://paylane.example.com';
-const platformNumber = '+15005550006';
-const platformService = 'MG' + 'f'.repeat(32);
-// The demo merchant's own number, and the other merchant's Messaging Service (Twilio picks from its pool).
+// The demo merchant's own number: inbound texts reach it by the number texted.
 const merchantNumber = '+12145550123';
-const otherService = 'MG' + 'c'.repeat(32);
 const inboundUrl = `${publicUrl}/api/webhooks/twilio/inbound/`;
 
 let t: TestApp;
 let standIn: TwilioStandIn;
 let demoId: string;
-let otherId: string;
 let appBase = '';
 
 // The app is configured with its public URL, as in production behind a proxy; Twilio signs that URL and the
@@ -42,19 +38,14 @@ beforeAll(async () => {
     TWILIO_ACCOUNT_SID: accountSid,
     TWILIO_AUTH_TOKEN: authToken,
     TWILIO_API_URL: standIn.url,
-    TWILIO_MESSAGING_SERVICE_SID: platformService,
     PUBLIC_URL: publicUrl,
   });
   appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  ({ demoId, otherId } = await setUpMerchants(t.database.db));
+  ({ demoId } = await setUpMerchants(t.database.db));
   await t.database.db
     .update(merchants)
     .set({ smsFromNumber: merchantNumber })
     .where(eq(merchants.id, demoId));
-  await t.database.db
-    .update(merchants)
-    .set({ smsMessagingServiceSid: otherService })
-    .where(eq(merchants.id, otherId));
 });
 afterAll(async () => {
   await t.close();
@@ -282,43 +273,6 @@ describe('Twilio inbound webhook', () => {
     });
     expect(answer.status).toBe(200);
     expect(await messagesOf(t.database.db, customerId)).toHaveLength(1);
-  });
-
-  it("a number of a merchant's Messaging Service reaches that merchant's customer, not another's", async () => {
-    const phone = '+15125550110';
-    const demoCustomer = await addCustomer(t.database.db, demoId, phone, 'Demo');
-    const otherCustomer = await addCustomer(t.database.db, otherId, phone, 'Other');
-    const answer = await standIn.sendInbound({
-      url: inboundUrl,
-      from: phone,
-      to: '+12145550177',
-      messagingServiceSid: otherService,
-      body: 'Pool number reply',
-    });
-    expect(answer.status).toBe(200);
-    expect(await messagesOf(t.database.db, otherCustomer)).toMatchObject([
-      { direction: 'inbound', body: 'Pool number reply', toAddress: '+12145550177' },
-    ]);
-    expect(await messagesOf(t.database.db, demoCustomer)).toHaveLength(0);
-  });
-
-  it("the platform's shared number and Messaging Service carry no merchant's conversation", async () => {
-    const phone = '+15125550111';
-    const customerId = await addCustomer(t.database.db, demoId, phone);
-    for (const [to, service] of [
-      [platformNumber, undefined],
-      ['+12145550178', platformService],
-    ] as const) {
-      const answer = await standIn.sendInbound({
-        url: inboundUrl,
-        from: phone,
-        to,
-        ...(service ? { messagingServiceSid: service } : {}),
-        body: 'Hello?',
-      });
-      expect(answer.status).toBe(200);
-    }
-    expect(await messagesOf(t.database.db, customerId)).toHaveLength(0);
   });
 
   it('an unknown sender gets 200 and nothing is stored', async () => {
