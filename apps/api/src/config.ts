@@ -38,12 +38,16 @@ const envSchema = z.object({
   // smtp(s)://user:pass@host:port, read when EMAIL_PROVIDER=smtp.
   SMTP_URL: z.string().url().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
-  // The platform's sender when a merchant has no number of its own (E.164).
+  // The platform's shared sender (E.164), for platform notices only: a merchant's texts always leave from the
+  // merchant's own sender (merchants.sms_from_number / sms_messaging_service_sid with Twilio, its outbox
+  // number offline). A text to it reaches no merchant's conversation; a STOP to it counts for every merchant
+  // that texted the phone from it.
   SMS_FROM_NUMBER: z.string().default('+15005550006'),
   // Hand-overs per second to the SMS provider, per dispatching process (default: twilio 100, outbox 2000).
   SMS_SEND_RATE_PER_SECOND: z.coerce.number().min(1).max(100_000).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  // The platform's Messaging Service (platform notices, like SMS_FROM_NUMBER); merchants have their own.
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   // Twilio's REST base; tests point it at a local stand-in.
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),

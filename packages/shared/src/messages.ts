@@ -113,6 +113,10 @@ const enUS = {
   mediaTooLarge: 'File must be less than 1mb in size',
   mediaBadType: 'Only images (JPEG, PNG, GIF) and PDF files can be sent',
   translationUnavailable: 'Translation is unavailable',
+  // A merchant's own sender (issue 14): Twilio carries a merchant's texts only from its own number or service.
+  noTextSender: 'This merchant has no text messaging number yet',
+  messagingServiceInvalid: 'Messaging service SID is not valid (MG followed by 32 characters)',
+  messagingServiceInUse: 'This messaging service is already in use',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

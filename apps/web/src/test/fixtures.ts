@@ -48,6 +48,8 @@ export const merchantA: Merchant = {
   allow_group_message: true,
   time_zone: 'America/Chicago',
   status: 'active',
+  sms_from_number: null,
+  sms_messaging_service_sid: null,
 };
 
 export const merchantB: Merchant = { ...merchantA, id: 'merchant-b', name: 'Bolt Auto' };

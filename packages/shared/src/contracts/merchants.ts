@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredString, timeZoneSchema, validationMessages } from '../validation';
+import { messages } from '../messages';
+import { requiredString, timeZoneSchema, toE164Phone, validationMessages } from '../validation';
 
 export const merchantStatuses = ['active', 'pending', 'inactive'] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
@@ -35,6 +36,9 @@ export const merchantSchema = z.object({
   allow_group_message: z.boolean(),
   time_zone: z.string(),
   status: z.enum(merchantStatuses),
+  /** Its own sender with Twilio (E.164) and/or its Twilio Messaging Service; null: none yet. */
+  sms_from_number: z.string().nullable(),
+  sms_messaging_service_sid: z.string().nullable(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 
@@ -55,7 +59,35 @@ const choiceError = (issue: { input: unknown }) =>
   issue.input === undefined ? validationMessages.required : 'Select a valid choice';
 const flag = () => z.boolean({ error: validationMessages.required });
 
-/** Every field of a merchant record a super admin edits; PUT replaces them all. */
+/**
+ * A merchant's own sender, set by a super admin (no screen yet): left out keeps what is stored, so the web
+ * form's PUT does not clear it; '' or null removes it.
+ */
+function optionalSenderField(check: (value: string) => string | null, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(40, { error: message })
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (!value) return null;
+      const checked = check(value);
+      if (checked === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return checked;
+    });
+}
+const smsFromNumberSchema = optionalSenderField(toE164Phone, validationMessages.phone);
+const messagingServiceSidSchema = optionalSenderField(
+  (value) => (/^MG[0-9a-f]{32}$/i.test(value) ? `MG${value.slice(2).toLowerCase()}` : null),
+  messages.messagingServiceInvalid,
+);
+
+/** Every field of a merchant record a super admin edits; PUT replaces them all but the sender fields. */
 export const merchantUpdateSchema = z.object({
   name: requiredString().max(200, { error: validationMessages.maxLength }),
   integration_type: z.enum(merchantIntegrationTypes, { error: choiceError }).nullable(),
@@ -64,6 +96,8 @@ export const merchantUpdateSchema = z.object({
   allow_group_message: flag(),
   time_zone: timeZoneSchema,
   status: z.enum(merchantStatuses, { error: choiceError }),
+  sms_from_number: smsFromNumberSchema,
+  sms_messaging_service_sid: messagingServiceSidSchema,
 });
 export type MerchantUpdate = z.output<typeof merchantUpdateSchema>;
 

@@ -25,9 +25,18 @@ export const merchants = pgTable(
     // Messages wait outside these wall-clock hours in the recipient's zone (default 8 am–9 pm).
     quietHoursStart: text('quiet_hours_start').notNull().default('21:00'),
     quietHoursEnd: text('quiet_hours_end').notNull().default('08:00'),
-    // The number its texts come from and customers reply to (E.164); null means the platform's default
-    // sender. An inbound text is matched to its merchant by this number.
+    // Its own sender with Twilio, set by a super admin: the number its texts come from and customers reply to
+    // (E.164), and/or its Twilio Messaging Service (MG…), whose pool Twilio picks from. Without either it
+    // cannot text customers through Twilio: the platform's shared number never carries a merchant's texts.
+    // An inbound text reaches the merchant by the number texted (or the service it belongs to).
     smsFromNumber: text('sms_from_number'),
+    smsMessagingServiceSid: text('sms_messaging_service_sid'),
+    // Its sender with the offline outbox provider: a fictitious 555-01xx number of its own, given to every
+    // merchant by the database (migration 0016), so replies are routed by number on the laptop as in
+    // production. Never handed to Twilio.
+    outboxSmsNumber: text('outbox_sms_number')
+      .notNull()
+      .default(sql`next_outbox_sms_number()`),
     // Payment limits in integer cents; spec §9 minimum payment is $1.00.
     minPaymentAmountCents: bigint('min_payment_amount_cents', { mode: 'number' }).notNull().default(100),
     maxPaymentAmountCents: bigint('max_payment_amount_cents', { mode: 'number' }),
@@ -42,6 +51,10 @@ export const merchants = pgTable(
     uniqueIndex('merchants_sms_from_number_key')
       .on(t.smsFromNumber)
       .where(sql`${t.smsFromNumber} is not null`),
+    uniqueIndex('merchants_sms_messaging_service_sid_key')
+      .on(t.smsMessagingServiceSid)
+      .where(sql`${t.smsMessagingServiceSid} is not null`),
+    uniqueIndex('merchants_outbox_sms_number_key').on(t.outboxSmsNumber),
   ],
 );
 

@@ -10,6 +10,7 @@ import type { TemplateRow } from '../message-templates/message-templates.reposit
 import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { renderForCustomer } from '../message-templates/template-render.service';
 import { requestDispatch } from '../messaging/dispatch-request';
+import { assertMerchantCanText, type MerchantSenderFields } from '../messaging/merchant-sender';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
 import { attachmentOfMediaPath } from './chat-media.service';
 import { findChatMessages } from './chat.service';
@@ -33,6 +34,8 @@ export type ChatSender = {
   collectorName: string;
   /** Capability freeText (spec §6): without it only a template rendered by the server is sent. */
   mayWriteFreeText: boolean;
+  /** The merchant's sender columns: without a sender of its own it cannot text. */
+  senderFields: MerchantSenderFields;
 };
 
 type SendInput = z.output<typeof sendChatMessageSchema>;
@@ -51,6 +54,7 @@ export async function sendChatMessage(
     const first = await findMessageByIdempotencyKey(ctx.db, merchantId, input.idempotencyKey);
     if (first) return answerOf(ctx, merchantId, first.id);
   }
+  assertMerchantCanText(ctx.config.sms, sender.senderFields);
   const recipient =
     isUuid(input.accountId) && isUuid(input.body.customer)
       ? await findChatRecipient(ctx.db, {

@@ -31,6 +31,7 @@ function senderOf(request: FastifyRequest): ChatSender {
     userId: user?.id ?? null,
     collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     mayWriteFreeText: callerCan(request, 'freeText'),
+    senderFields: currentMerchantAccess(request).merchant,
   };
 }
 

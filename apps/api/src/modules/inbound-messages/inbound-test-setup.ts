@@ -2,15 +2,19 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consentEvents, customers, merchants, messages } from '../../db/schema';
 
-/** The demo merchant, with a phone and email for its HELP answer, and a rival merchant. */
+/**
+ * The demo merchant, with a phone and email for its HELP answer, and a rival merchant; each with the number
+ * its texts leave from with the outbox provider (every merchant is given one).
+ */
 export async function setUpMerchants(db: Db) {
+  const returned = { id: merchants.id, number: merchants.outboxSmsNumber };
   const [demo] = await db
     .update(merchants)
     .set({ phone: '+12145550100', email: 'help@demo-motors.test' })
     .where(eq(merchants.name, 'Demo Motors'))
-    .returning({ id: merchants.id });
-  const [other] = await db.insert(merchants).values({ name: 'Other Autos' }).returning({ id: merchants.id });
-  return { demoId: demo!.id, otherId: other!.id };
+    .returning(returned);
+  const [other] = await db.insert(merchants).values({ name: 'Other Autos' }).returning(returned);
+  return { demoId: demo!.id, otherId: other!.id, demoNumber: demo!.number, otherNumber: other!.number };
 }
 
 export async function addCustomer(

@@ -1,48 +1,125 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client';
 import { customers, merchants, messages, type MessageAttachment } from '../../db/schema';
 
-/** Who sent an inbound text: the customer and the merchant whose number (or the shared default) it reached. */
-export type InboundSender = {
-  customerId: string;
+/** A merchant that sends from a number, with what its keyword answers name. */
+export type NumberOwner = {
   merchantId: string;
   merchantName: string;
   merchantPhone: string | null;
   merchantEmail: string;
 };
 
+/** Who sent an inbound text: the customer of the merchant whose number it reached. */
+export type InboundSender = NumberOwner & { customerId: string };
+
 /**
- * The live customer with this phone among the merchant that owns the number texted, or among every merchant
- * when nobody owns it (the platform's shared default sender). Several matches: the customer most recently
- * texted wins, since that is the conversation being answered; then the newest customer.
+ * The merchant that sends from the number texted (its own number, or its outbox number on the laptop), or
+ * through the Messaging Service Twilio names (the number is then one of the service's pool). Each is unique
+ * across merchants, so there is one at most; a number match wins over a service match.
  */
-export async function findInboundSender(
+export async function findNumberOwner(
   db: DbExecutor,
-  input: { from: string; to: string },
-): Promise<InboundSender | null> {
-  const [owner] = await db
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(eq(merchants.smsFromNumber, input.to));
-  const lastTexted = sql`(select max(${messages.seq}) from ${messages}
-    where ${messages.customerId} = ${customers.id} and ${messages.direction} = 'outbound')`;
+  input: { to: string; messagingServiceSid: string | null },
+): Promise<NumberOwner | null> {
+  const isNumber = or(eq(merchants.smsFromNumber, input.to), eq(merchants.outboxSmsNumber, input.to));
   const [row] = await db
     .select({
-      customerId: customers.id,
       merchantId: merchants.id,
       merchantName: merchants.name,
       merchantPhone: merchants.phone,
       merchantEmail: merchants.email,
     })
-    .from(customers)
-    .innerJoin(merchants, eq(merchants.id, customers.merchantId))
+    .from(merchants)
     .where(
-      and(
-        eq(customers.smsPhoneNumber, input.from),
-        isNull(customers.voidedAt),
-        owner ? eq(customers.merchantId, owner.id) : undefined,
+      or(
+        isNumber,
+        input.messagingServiceSid
+          ? eq(merchants.smsMessagingServiceSid, input.messagingServiceSid)
+          : undefined,
       ),
     )
+    .orderBy(sql`case when ${isNumber} then 0 else 1 end`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The merchant's live customer with this phone (one at most: customers_merchant_phone_key). */
+export async function findMerchantCustomerId(
+  db: DbExecutor,
+  input: { merchantId: string; phone: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.merchantId, input.merchantId),
+        eq(customers.smsPhoneNumber, input.phone),
+        isNull(customers.voidedAt),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The live customers with this phone whose merchant texted them from one of these numbers (the platform's
+ * shared number, before merchants had their own): those a STOP to that number reaches, as the carrier
+ * applies it to every text sent from it.
+ */
+export async function findCustomersTextedFrom(
+  db: DbExecutor,
+  input: { phone: string; fromNumbers: string[] },
+): Promise<{ merchantId: string; customerId: string }[]> {
+  return db
+    .select({ merchantId: customers.merchantId, customerId: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.smsPhoneNumber, input.phone),
+        isNull(customers.voidedAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(messages)
+            .where(
+              and(
+                eq(messages.customerId, customers.id),
+                eq(messages.merchantId, customers.merchantId),
+                eq(messages.direction, 'outbound'),
+                inArray(messages.fromAddress, input.fromNumbers),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
+/**
+ * The number a phone replies to when a test or the dev route does not say (development only): the sender of
+ * the last text it received, as a phone's reply goes to the thread it answers; a phone never texted answers
+ * the number of the merchant that has it as a customer (the newest such customer). Null: nobody has it.
+ */
+export async function findLastSenderOf(
+  db: DbExecutor,
+  phone: string,
+): Promise<{
+  smsFromNumber: string | null;
+  smsMessagingServiceSid: string | null;
+  outboxSmsNumber: string;
+} | null> {
+  const lastTexted = sql`(select max(${messages.seq}) from ${messages}
+    where ${messages.customerId} = ${customers.id} and ${messages.direction} = 'outbound')`;
+  const [row] = await db
+    .select({
+      smsFromNumber: merchants.smsFromNumber,
+      smsMessagingServiceSid: merchants.smsMessagingServiceSid,
+      outboxSmsNumber: merchants.outboxSmsNumber,
+    })
+    .from(customers)
+    .innerJoin(merchants, eq(merchants.id, customers.merchantId))
+    .where(and(eq(customers.smsPhoneNumber, phone), isNull(customers.voidedAt)))
     .orderBy(sql`${lastTexted} desc nulls last`, desc(customers.createdAt), desc(customers.id))
     .limit(1);
   return row ?? null;

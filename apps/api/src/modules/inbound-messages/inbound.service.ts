@@ -8,7 +8,9 @@ import { requestDispatch } from '../messaging/dispatch-request';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
 import { keywordReplyText } from './keyword-replies';
 import {
-  findInboundSender,
+  findCustomersTextedFrom,
+  findMerchantCustomerId,
+  findNumberOwner,
   inTransaction,
   insertInboundMessage,
   type InboundSender,
@@ -19,13 +21,20 @@ export type InboundSms = {
   provider: string;
   providerMessageId: string;
   from: string;
+  /** The number texted. */
   to: string;
+  /** Twilio's MessagingServiceSid: the Messaging Service the number texted belongs to, if any. */
+  messagingServiceSid?: string | null;
   body: string;
   media?: MessageAttachment[];
 };
 
 export type InboundResult = {
-  /** Null when the sender is unknown or the provider delivered this message before. */
+  /**
+   * Where it went: a merchant's conversation; the platform's shared number, which carries no conversation;
+   * or nowhere (a number we do not send from, or a phone the number's merchant does not have).
+   */
+  reached: 'conversation' | 'shared_number' | 'nobody';
   messageId: string | null;
   customerId: string | null;
   keyword: InboundKeyword;
@@ -34,24 +43,41 @@ export type InboundResult = {
 };
 
 /**
- * An inbound text (Twilio's webhook, or an injected dev reply): stored on the sender's conversation, and a
- * keyword (reference/messaging-facts §2: the whole message, any case) acted on. The row, the consent change
- * and the answer are one transaction, and the row is unique per provider message id, so a redelivered
- * webhook changes nothing and a customer never gets a second confirmation.
+ * An inbound text (Twilio's webhook, or an injected dev reply), routed by the number texted and never by a
+ * guess across merchants: on the conversation of the customer of the merchant that sends from that number
+ * (or through that Messaging Service), with a keyword (reference/messaging-facts §2: the whole message, any
+ * case) acted on for that customer. The row, the consent change and the answer are one transaction, and the
+ * row is unique per provider message id, so a redelivered webhook changes nothing and a customer never gets a
+ * second confirmation.
  */
 export async function receiveInboundSms(ctx: AppContext, sms: InboundSms): Promise<InboundResult> {
   const from = toE164Phone(sms.from) ?? sms.from;
   const to = toE164Phone(sms.to) ?? sms.to;
+  const messagingServiceSid = sms.messagingServiceSid || null;
   const keyword = classifyInboundKeyword(sms.body);
-  const sender = await findInboundSender(ctx.db, { from, to });
-  if (!sender) {
-    // Not a customer we know: nothing to attach it to. The provider still gets its 200.
-    ctx.log.info(
-      { provider: sms.provider, providerMessageId: sms.providerMessageId },
-      'inbound text from an unknown sender',
-    );
-    return { messageId: null, customerId: null, keyword, replyId: null };
+  const nobody: InboundResult = {
+    reached: 'nobody',
+    messageId: null,
+    customerId: null,
+    keyword,
+    replyId: null,
+  };
+  const logged = { provider: sms.provider, providerMessageId: sms.providerMessageId };
+  const owner = await findNumberOwner(ctx.db, { to, messagingServiceSid });
+  if (!owner) {
+    if (isSharedSender(ctx, to, messagingServiceSid)) {
+      return receiveOnSharedNumber(ctx, { from, to, keyword, detail: sms.body.trim(), logged });
+    }
+    ctx.log.info(logged, 'inbound text to a number no merchant sends from');
+    return nobody;
   }
+  const customerId = await findMerchantCustomerId(ctx.db, { merchantId: owner.merchantId, phone: from });
+  if (!customerId) {
+    // Not a customer of this merchant: nothing to attach it to. The provider still gets its 200.
+    ctx.log.info(logged, 'inbound text from an unknown sender');
+    return nobody;
+  }
+  const sender: InboundSender = { ...owner, customerId };
   const now = ctx.now();
   const result = await inTransaction(ctx.db, async (tx) => {
     const messageId = await insertInboundMessage(
@@ -85,7 +111,60 @@ export async function receiveInboundSms(ctx: AppContext, sms: InboundSms): Promi
   });
   // After the commit, so the dispatcher finds the answer.
   if (result.replyId) await requestDispatch(ctx);
-  return { ...result, customerId: sender.customerId, keyword };
+  return { ...result, reached: 'conversation', customerId, keyword };
+}
+
+/** The platform's own sender (SMS_FROM_NUMBER, or its Messaging Service TWILIO_MESSAGING_SERVICE_SID). */
+function isSharedSender(ctx: AppContext, to: string, messagingServiceSid: string | null): boolean {
+  const { fromNumber, twilio } = ctx.config.sms;
+  if (to === (toE164Phone(fromNumber) ?? fromNumber)) return true;
+  return messagingServiceSid !== null && messagingServiceSid === twilio.messagingServiceSid;
+}
+
+type SharedNumberInput = {
+  from: string;
+  to: string;
+  keyword: InboundKeyword;
+  detail: string;
+  logged: { provider: string; providerMessageId: string };
+};
+
+/**
+ * A text to the platform's shared number goes on no conversation: anyone may have texted that phone from it,
+ * so no merchant can be told it was their customer answering. It is logged (without phone or body) and
+ * dropped. A STOP (or START, YES, UNSTOP) is applied as the carrier applies it, to every merchant whose texts
+ * reached this phone from that number, with a consent record per customer. We answer nothing: with Twilio
+ * its opt-out handling answers on that number, and the outbox has no platform sender to answer from.
+ */
+async function receiveOnSharedNumber(ctx: AppContext, input: SharedNumberInput): Promise<InboundResult> {
+  const { keyword } = input;
+  ctx.log.info({ ...input.logged, keyword }, 'inbound text to the shared number: stored on no conversation');
+  const answer: InboundResult = {
+    reached: 'shared_number',
+    messageId: null,
+    customerId: null,
+    keyword,
+    replyId: null,
+  };
+  if (keyword !== 'opt_out' && keyword !== 'opt_in') return answer;
+  const fromNumbers = [...new Set([input.to, ctx.config.sms.fromNumber])];
+  const texted = await findCustomersTextedFrom(ctx.db, { phone: input.from, fromNumbers });
+  const record = keyword === 'opt_out' ? recordOptOut : recordOptIn;
+  const now = ctx.now();
+  await inTransaction(ctx.db, async (tx) => {
+    for (const { merchantId, customerId } of texted) {
+      const change: ConsentChange = {
+        merchantId,
+        customerId,
+        channel: 'sms',
+        source: 'keyword',
+        detail: input.detail,
+        messageId: null,
+      };
+      await record(tx, change, now);
+    }
+  });
+  return answer;
 }
 
 type KeywordInput = {

@@ -4,19 +4,20 @@ import { customers, merchants, messages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCustomer, consentOf, messagesOf, optedOutAt, setUpMerchants } from './inbound-test-setup';
 
-const platformNumber = '+15005550006';
-
 let t: TestApp;
 let demoId: string;
-let otherId: string;
+let demoNumber: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ demoId, otherId } = await setUpMerchants(t.database.db));
+  ({ demoId, demoNumber } = await setUpMerchants(t.database.db));
 });
 afterAll(() => t.close());
 
-/** A customer's reply, injected through the dev route (the outbox provider has no phone to reply from). */
+/**
+ * A customer's reply, injected through the dev route (the outbox provider has no phone to reply from); without
+ * `to` it goes to the number of the merchant that has the phone as a customer.
+ */
 function reply(from: string, body: string, extra: Record<string, unknown> = {}) {
   return t.request('/api/dev/outbox/sms/inbound/', { method: 'POST', json: { from, body, ...extra } });
 }
@@ -56,7 +57,8 @@ describe('inbound keywords', () => {
         direction: 'outbound',
         status: 'pending',
         toAddress: phone,
-        fromAddress: platformNumber,
+        // Answered from the merchant's number the customer texted.
+        fromAddress: demoNumber,
         body: 'Demo Motors: You are unsubscribed and will receive no further texts. Reply START to resubscribe.',
       });
       // Both texts are on the conversation.
@@ -129,36 +131,28 @@ describe('who sent it', () => {
     expect((await t.database.db.select({ id: messages.id }).from(messages)).length).toBe(before);
   });
 
-  it('on the shared default number, the customer most recently texted answers; a merchant number picks its own', async () => {
+  it("without `to` the phone texts its merchant's number; a merchant's own number reaches it too", async () => {
     const phone = '+15125550206';
-    const demoCustomer = await addCustomer(t.database.db, demoId, phone, 'Demo');
-    const otherCustomer = await addCustomer(t.database.db, otherId, phone, 'Other');
-    const outbound = (merchantId: string, customerId: string) =>
-      t.database.db.insert(messages).values({
-        merchantId,
-        customerId,
-        direction: 'outbound',
-        kind: 'chat',
-        body: 'Hello',
-        toAddress: phone,
-        status: 'delivered',
-      });
-    await outbound(otherId, otherCustomer);
-    await outbound(demoId, demoCustomer);
-    expect((await reply(phone, 'Which payment?')).body.customer_id).toBe(demoCustomer);
-    await outbound(otherId, otherCustomer);
-    expect((await reply(phone, 'And now?')).body.customer_id).toBe(otherCustomer);
-
+    const customerId = await addCustomer(t.database.db, demoId, phone, 'Demo');
+    const first = await reply(phone, 'Which payment?');
+    expect(first.status).toBe(201);
+    expect(first.body.customer_id).toBe(customerId);
     await t.database.db
       .update(merchants)
       .set({ smsFromNumber: '+12145550123' })
       .where(eq(merchants.id, demoId));
     try {
       const answer = await reply(phone, 'To your own number', { to: '(214) 555-0123' });
-      expect(answer.body.customer_id).toBe(demoCustomer);
+      expect(answer.body.customer_id).toBe(customerId);
     } finally {
       await t.database.db.update(merchants).set({ smsFromNumber: null }).where(eq(merchants.id, demoId));
     }
+    expect(
+      (await messagesOf(t.database.db, customerId)).map((m) => [m.direction, m.toAddress, m.body]),
+    ).toEqual([
+      ['inbound', demoNumber, 'Which payment?'],
+      ['inbound', '+12145550123', 'To your own number'],
+    ]);
   });
 
   it('a voided customer is not the sender; media URLs become attachments', async () => {

@@ -5,13 +5,16 @@ import type {
   MerchantUpdate,
 } from '@paylane/shared/contracts/merchants';
 import type { Page } from '@paylane/shared/contracts/paging';
+import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { pageLinks } from '../../lib/paging';
+import { uniqueConstraintOf } from '../../lib/unique-violation';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { seedSystemTemplates } from '../message-templates/system-templates.repository';
 import {
+  findSenderTaken,
   insertMerchant,
   listMerchants as listMerchantRows,
   updateMerchantRow,
@@ -54,7 +57,40 @@ function toMerchantWrite(input: MerchantUpdate): MerchantWrite {
     allowGroupMessage: input.allow_group_message,
     timeZone: input.time_zone,
     status: input.status,
+    // Left out (undefined): the stored sender stays as it is.
+    smsFromNumber: input.sms_from_number,
+    smsMessagingServiceSid: input.sms_messaging_service_sid,
   };
+}
+
+/**
+ * A merchant's own sender must lead back to it alone: a number or Messaging Service another merchant (or the
+ * platform, for its notices) sends from is refused, since inbound texts are routed by the number texted.
+ */
+async function checkSenders(ctx: AppContext, merchantId: string | null, input: MerchantUpdate) {
+  const number = input.sms_from_number ?? null;
+  const serviceSid = input.sms_messaging_service_sid ?? null;
+  const taken = await findSenderTaken(ctx.db, { exceptId: merchantId, number, serviceSid });
+  const errors: Record<string, string[]> = {};
+  if (number && (taken.number || number === ctx.config.sms.fromNumber)) {
+    errors.sms_from_number = [messages.phoneInUse];
+  }
+  if (serviceSid && (taken.serviceSid || serviceSid === ctx.config.sms.twilio.messagingServiceSid)) {
+    errors.sms_messaging_service_sid = [messages.messagingServiceInUse];
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+/** A write that lost a race for a sender to another super admin gets the check's answer. */
+function senderTakenError(error: unknown): unknown {
+  switch (uniqueConstraintOf(error)) {
+    case 'merchants_sms_from_number_key':
+      return badRequest({ sms_from_number: [messages.phoneInUse] });
+    case 'merchants_sms_messaging_service_sid_key':
+      return badRequest({ sms_messaging_service_sid: [messages.messagingServiceInUse] });
+    default:
+      return error;
+  }
 }
 
 export async function createMerchant(
@@ -62,7 +98,11 @@ export async function createMerchant(
   actor: MerchantActor,
   input: MerchantCreate,
 ): Promise<Merchant> {
-  const merchant = toMerchant(await insertMerchant(ctx.db, toMerchantWrite(input)));
+  await checkSenders(ctx, null, input);
+  const row = await insertMerchant(ctx.db, toMerchantWrite(input)).catch((error: unknown) => {
+    throw senderTakenError(error);
+  });
+  const merchant = toMerchant(row);
   // Every merchant has the auto generated templates of spec §3 from its first day.
   await seedSystemTemplates(ctx.db, merchant.id);
   await recordAudit(ctx, {
@@ -84,10 +124,13 @@ export async function updateMerchant(
   actor: MerchantActor,
   input: { before: Merchant; data: MerchantUpdate },
 ): Promise<Merchant> {
+  await checkSenders(ctx, input.before.id, input.data);
   const row = await updateMerchantRow(ctx.db, {
     id: input.before.id,
     now: ctx.now(),
     data: toMerchantWrite(input.data),
+  }).catch((error: unknown) => {
+    throw senderTakenError(error);
   });
   if (!row) throw notFound();
   const after = toMerchant(row);

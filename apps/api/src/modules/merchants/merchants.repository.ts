@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customRoles, memberships, merchants } from '../../db/schema';
 import type { PermissionFlag } from '@paylane/shared/permissions';
@@ -141,7 +141,37 @@ export type MerchantWrite = Pick<
   | 'allowGroupMessage'
   | 'timeZone'
   | 'status'
+  | 'smsFromNumber'
+  | 'smsMessagingServiceSid'
 >;
+
+/**
+ * Whether another merchant already sends from this number (its own or its outbox number) or through this
+ * Messaging Service: an inbound text must lead to exactly one merchant.
+ */
+export async function findSenderTaken(
+  db: Db,
+  input: { exceptId: string | null; number: string | null; serviceSid: string | null },
+): Promise<{ number: boolean; serviceSid: boolean }> {
+  const { number, serviceSid } = input;
+  const matches = or(
+    number ? or(eq(merchants.smsFromNumber, number), eq(merchants.outboxSmsNumber, number)) : undefined,
+    serviceSid ? eq(merchants.smsMessagingServiceSid, serviceSid) : undefined,
+  );
+  if (!matches) return { number: false, serviceSid: false };
+  const rows = await db
+    .select({
+      smsFromNumber: merchants.smsFromNumber,
+      outboxSmsNumber: merchants.outboxSmsNumber,
+      serviceSid: merchants.smsMessagingServiceSid,
+    })
+    .from(merchants)
+    .where(and(matches, input.exceptId ? ne(merchants.id, input.exceptId) : undefined));
+  return {
+    number: rows.some((row) => row.smsFromNumber === number || row.outboxSmsNumber === number),
+    serviceSid: serviceSid !== null && rows.some((row) => row.serviceSid === serviceSid),
+  };
+}
 
 export async function insertMerchant(db: Db, data: MerchantWrite): Promise<MerchantRow> {
   const [row] = await db.insert(merchants).values(data).returning();

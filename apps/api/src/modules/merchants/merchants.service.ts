@@ -18,6 +18,8 @@ export function toMerchant(row: MerchantRow): Merchant {
     allow_group_message: row.allowGroupMessage,
     time_zone: row.timeZone,
     status: row.status,
+    sms_from_number: row.smsFromNumber,
+    sms_messaging_service_sid: row.smsMessagingServiceSid,
   };
 }
 

@@ -23,7 +23,10 @@ export type ClaimedMessage = {
   time_zone: string;
   quiet_hours_start: string;
   quiet_hours_end: string;
+  /** The merchant's sender columns (merchant-sender.ts decides which one a text leaves from). */
   sms_from_number: string | null;
+  sms_messaging_service_sid: string | null;
+  outbox_sms_number: string;
   batch_canceled_at: string | null;
 };
 
@@ -39,7 +42,7 @@ const withContext = (claimed: ReturnType<typeof sql>) => sql`
     claimed.body, claimed.subject, claimed.attachments, claimed.to_address, claimed.from_address,
     claimed.created_at, c.sms_opted_out_at, c.email_opted_out_at,
     coalesce(l.time_zone, mer.time_zone) as time_zone, mer.quiet_hours_start, mer.quiet_hours_end,
-    mer.sms_from_number, b.canceled_at as batch_canceled_at
+    mer.sms_from_number, mer.sms_messaging_service_sid, mer.outbox_sms_number, b.canceled_at as batch_canceled_at
   from claimed
   join customers c on c.id = claimed.customer_id
   join merchants mer on mer.id = claimed.merchant_id
@@ -94,7 +97,8 @@ export type DispatchOutcome =
       provider: string;
       providerMessageId: string;
       status: MessageStatus;
-      fromAddress: string;
+      /** Null when a Messaging Service picked the number. */
+      fromAddress: string | null;
     }
   | { id: string; kind: 'failed'; errorCode: string | null; errorMessage: string }
   | { id: string; kind: 'canceled' }

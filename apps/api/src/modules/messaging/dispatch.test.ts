@@ -4,6 +4,7 @@ import { messages as catalogue } from '@paylane/shared/messages';
 import {
   consentEvents,
   customers,
+  merchants,
   messages,
   messageStatusEvents,
   outboxEmails,
@@ -56,9 +57,12 @@ describe('dispatching mass texts through the outbox provider', () => {
     await waitFor(async () => expect((await batchOf(batchId)).counts.delivered).toBe(10));
     const rows = await c.t.database.db.select().from(messages).where(eq(messages.batchId, batchId));
     const first = rows.find((row) => row.customerId === people[0]!.id)!;
+    // From the merchant's own (outbox) number, never the platform's shared one.
+    const [merchant] = await c.t.database.db.select().from(merchants).where(eq(merchants.id, c.merchantId));
+    expect(merchant!.outboxSmsNumber).toMatch(/^\+1\d{3}55501\d\d$/);
     expect(first).toMatchObject({
       provider: 'outbox',
-      fromAddress: c.t.config.sms.fromNumber,
+      fromAddress: merchant!.outboxSmsNumber,
       body: 'Hi Pat0',
     });
     expect(first.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);

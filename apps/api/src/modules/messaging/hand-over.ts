@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { canSendMany, type SmsSendResult } from '../../providers/sms/outbox-sms-provider';
 import { SmsSendError, type OutgoingSms, type SmsHandOver } from '../../providers/sms/sms-provider';
 import type { ClaimedMessage, DispatchOutcome } from './dispatch.repository';
+import { merchantSmsSender } from './merchant-sender';
 import type { SendRateLimiter } from './send-rate-limiter';
 
 export type HandOverDeps = {
@@ -30,12 +31,25 @@ export async function handOverTexts(
 ): Promise<DispatchOutcome[]> {
   if (messages.length === 0) return [];
   const { ctx } = deps;
-  const outgoing = messages.map((message) => toOutgoingSms(ctx, message));
   const outcomes: DispatchOutcome[] = [];
+  const outgoing: OutgoingSms[] = [];
+  for (const message of messages) {
+    const sms = toOutgoingSms(ctx, message);
+    // Never the platform's shared number instead: a reply to it could not be routed to this merchant.
+    if (sms) outgoing.push(sms);
+    else
+      outcomes.push({
+        id: message.id,
+        kind: 'failed',
+        errorCode: null,
+        errorMessage: catalogue.noTextSender,
+      });
+  }
   let toSend = outgoing;
+  const byId = new Map(messages.map((message) => [message.id, message]));
   if (deps.recovered) {
-    const found = await mapLimited(outgoing, deps.settings.concurrency, (sms, i) =>
-      ctx.sms.findHandOver({ ...sms, since: messages[i]!.created_at }),
+    const found = await mapLimited(outgoing, deps.settings.concurrency, (sms) =>
+      ctx.sms.findHandOver({ ...sms, since: byId.get(sms.idempotencyKey)!.created_at }),
     );
     toSend = outgoing.filter((sms, i) => {
       const handOver = found[i];
@@ -44,7 +58,6 @@ export async function handOverTexts(
     });
   }
   const results = await sendTexts(deps, toSend);
-  const byId = new Map(messages.map((message) => [message.id, message]));
   toSend.forEach((sms, i) => {
     const outcome = outcomeOf(deps, sms, results[i], byId.get(sms.idempotencyKey)!);
     if (outcome) outcomes.push(outcome);
@@ -118,10 +131,17 @@ function handedOver(provider: string, sms: OutgoingSms, handOver: SmsHandOver): 
   };
 }
 
-function toOutgoingSms(ctx: AppContext, message: ClaimedMessage): OutgoingSms {
+/** The text as the provider takes it, from the merchant's own sender; null when the merchant has none. */
+function toOutgoingSms(ctx: AppContext, message: ClaimedMessage): OutgoingSms | null {
+  const sender = merchantSmsSender(ctx.config.sms, {
+    smsFromNumber: message.sms_from_number,
+    smsMessagingServiceSid: message.sms_messaging_service_sid,
+    outboxSmsNumber: message.outbox_sms_number,
+  });
+  if (!sender) return null;
   return {
     to: message.to_address,
-    from: message.sms_from_number ?? ctx.sms.defaultFrom,
+    ...sender,
     body: message.body,
     // Stored as our public path (/media/mms/…): the provider fetches the media, so it needs an absolute URL.
     mediaUrls: message.attachments.map((attachment) =>

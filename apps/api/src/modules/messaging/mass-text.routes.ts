@@ -16,6 +16,7 @@ function senderOf(request: FastifyRequest): MassTextSender {
     userId: user?.id ?? null,
     collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     mayWriteFreeText: callerCan(request, 'freeText'),
+    senderFields: currentMerchantAccess(request).merchant,
   };
 }
 

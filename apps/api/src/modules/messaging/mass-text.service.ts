@@ -11,6 +11,7 @@ import { fieldError, forbidden } from '../../lib/http-errors';
 import { pickBody } from '../message-templates/merge-values';
 import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { requestDispatch } from './dispatch-request';
+import { assertMerchantCanText, type MerchantSenderFields } from './merchant-sender';
 import {
   hasOptedOutCustomer,
   findBatchByIdempotencyKey,
@@ -28,6 +29,8 @@ export type MassTextSender = {
   collectorName: string;
   /** Whether they may send a body that is not a template's as written (capability freeText). */
   mayWriteFreeText: boolean;
+  /** The merchant's sender columns: without a sender of its own it cannot text. */
+  senderFields: MerchantSenderFields;
 };
 
 const accountFields: readonly MergeField[] = [
@@ -63,6 +66,7 @@ export async function sendCustomersMessage(
     const existing = await findBatchByIdempotencyKey(ctx.db, sender.merchantId, idempotencyKey);
     if (existing) return replayAnswer(ctx, sender.merchantId, existing, ids);
   }
+  assertMerchantCanText(ctx.config.sms, sender.senderFields);
   const templateId = await checkTemplateAndBody(ctx, sender, input);
   const validIds = ids.filter((id) => uuid.safeParse(id).success);
   try {

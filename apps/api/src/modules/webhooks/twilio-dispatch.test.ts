@@ -1,18 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages as catalogue } from '@paylane/shared/messages';
 import { merchants, messages } from '../../db/schema';
 import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
 import { createTestApp, type TestApp } from '../../test/app';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
+import { insertLocation, insertPeople } from '../inbox/inbox-test-setup';
 import { addCustomer, consentOf, messagesOf, optedOutAt } from '../inbound-messages/inbound-test-setup';
+import { DISPATCH_JOB } from '../messaging/dispatch-request';
+import { insertPendingMessages } from '../messaging/pending-messages.repository';
 
 // The whole path with SMS_PROVIDER=twilio: the dispatcher hands texts to Twilio (the stand-in), Twilio's
-// refusals and callbacks come back, and a STOP's confirmation leaves through Twilio too.
+// refusals and callbacks come back, and a STOP's confirmation leaves through Twilio too. A merchant's texts
+// leave from its own number or Messaging Service, never the platform's shared number.
 
 const accountSid = 'AC' + '2'.repeat(32);
 const authToken = 'dispatch-test-auth-token';
 const publicUrl = 'https://paylane.example.com';
 const platformNumber = '+15005550006';
+const merchantNumber = '+12145550123';
 
 let t: TestApp;
 let standIn: TwilioStandIn;
@@ -47,6 +54,16 @@ beforeAll(async () => {
     .returning({ id: merchants.id });
   merchantId = merchant!.id;
   admin = (await t.signIn('admin@demo.paylane.test')).access;
+  // Its own number, set by a super admin on the merchant record.
+  const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+  const record = await t.request(`/api/merchants/${merchantId}/`, { token: superAdmin });
+  const { id: _id, logo: _logo, ...fields } = record.body as Record<string, unknown>;
+  const updated = await t.request(`/api/merchants/${merchantId}/`, {
+    method: 'PUT',
+    token: superAdmin,
+    json: { ...fields, sms_from_number: merchantNumber },
+  });
+  expect(updated.status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -107,7 +124,7 @@ describe('SMS_PROVIDER=twilio end to end', () => {
     const atTwilio = standIn.messages.find((m) => m.sid === queued.providerMessageId)!;
     expect(atTwilio).toMatchObject({
       to: '+15125550402',
-      from: platformNumber,
+      from: merchantNumber,
       body: 'Your payment is due. Reply STOP to opt out.',
       statusCallback: `${publicUrl}/api/webhooks/twilio/status/?message_id=${queued.id}`,
     });
@@ -125,17 +142,101 @@ describe('SMS_PROVIDER=twilio end to end', () => {
   it("a STOP's one confirmation reaches the customer through Twilio although they are now opted out", async () => {
     const customerId = await addCustomer(t.database.db, merchantId, '+15125550403', 'Stopper');
     const url = `${publicUrl}/api/webhooks/twilio/inbound/`;
-    const stop = await standIn.sendInbound({ url, from: '+15125550403', to: platformNumber, body: 'stop' });
+    const stop = await standIn.sendInbound({ url, from: '+15125550403', to: merchantNumber, body: 'stop' });
     expect(stop.status).toBe(200);
-    await standIn.sendInbound({ url, from: '+15125550403', to: platformNumber, body: 'STOP' });
+    await standIn.sendInbound({ url, from: '+15125550403', to: merchantNumber, body: 'STOP' });
     const reply = await eventually(
       async () => (await messagesOf(t.database.db, customerId)).find((m) => m.kind === 'keyword_reply'),
       (row) => row?.providerMessageId != null,
     );
     expect(reply).toMatchObject({ provider: 'twilio', toAddress: '+15125550403' });
     const texts = standIn.messages.filter((m) => m.to === '+15125550403');
-    expect(texts.map((m) => m.body)).toEqual([
-      'Demo Motors: You are unsubscribed and will receive no further texts. Reply START to resubscribe.',
+    expect(texts.map((m) => [m.from, m.body])).toEqual([
+      [
+        merchantNumber,
+        'Demo Motors: You are unsubscribed and will receive no further texts. Reply START to resubscribe.',
+      ],
     ]);
+  });
+
+  it('a merchant without a sender of its own cannot text: 400 at send, and its queued texts never leave', async () => {
+    const [bare] = await t.database.db
+      .insert(merchants)
+      .values({
+        name: 'No Number Autos',
+        allowGroupMessage: true,
+        quietHoursStart: '00:00',
+        quietHoursEnd: '00:00',
+      })
+      .returning();
+    await addMember(t.database.db, { merchantId: bare!.id, email: 'owner@no-number.test', roles: ['admin'] });
+    const owner = (await t.signIn('owner@no-number.test', MEMBER_PASSWORD)).access;
+    const [person] = await insertPeople(t, {
+      merchantId: bare!.id,
+      locationId: await insertLocation(t, bare!.id, 'Bare lot'),
+      people: [{ first: 'Nia', last: 'Bare', externalId: 'BARE-1', phone: '+15125550404' }],
+    });
+    const refusal = { non_field_errors: [catalogue.noTextSender] };
+    expect(catalogue.noTextSender).toBe('This merchant has no text messaging number yet');
+
+    const chat = await t.request(`/api/merchants/${bare!.id}/accounts/${person!.accountId}/send_message/`, {
+      method: 'POST',
+      token: owner,
+      json: { customer: person!.id, message: 'Hello' },
+    });
+    expect([chat.status, chat.body]).toEqual([400, refusal]);
+    const mass = await t.request(`/api/merchants/${bare!.id}/customers/send_customers_message/`, {
+      method: 'POST',
+      token: owner,
+      json: { message: 'Hello all', customers: [person!.id], batch_name: 'Refused' },
+    });
+    expect([mass.status, mass.body]).toEqual([400, refusal]);
+
+    // A text already queued (an automation's, or one written before the merchant lost its number) fails.
+    const [queued] = await insertPendingMessages(t.database.db, [
+      {
+        merchantId: bare!.id,
+        customerId: person!.id,
+        kind: 'chat',
+        body: 'Queued before',
+        toAddress: '+15125550404',
+      },
+    ]);
+    await t.queue!.send(DISPATCH_JOB, {});
+    const failed = await eventually(
+      async () => (await messagesOf(t.database.db, person!.id)).find((m) => m.id === queued!.id)!,
+      (row) => row.status === 'failed',
+    );
+    expect(failed).toMatchObject({ status: 'failed', errorMessage: catalogue.noTextSender, provider: null });
+    expect(standIn.messages.filter((m) => m.to === '+15125550404')).toHaveLength(0);
+    // What Twilio was asked for, over the whole file: never a text from the platform's shared number.
+    const sends = standIn.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json'));
+    expect(sends.length).toBeGreaterThan(0);
+    expect(sends.filter((r) => r.params.get('From') === platformNumber)).toEqual([]);
+  });
+
+  it('a merchant with only a Messaging Service sends through it, with no From of ours', async () => {
+    const service = 'MG' + 'd'.repeat(32);
+    const [pooled] = await t.database.db
+      .insert(merchants)
+      .values({
+        name: 'Pool Autos',
+        quietHoursStart: '00:00',
+        quietHoursEnd: '00:00',
+        smsMessagingServiceSid: service,
+      })
+      .returning();
+    const customerId = await addCustomer(t.database.db, pooled!.id, '+15125550405', 'Pooled');
+    await insertPendingMessages(t.database.db, [
+      { merchantId: pooled!.id, customerId, kind: 'chat', body: 'From the pool', toAddress: '+15125550405' },
+    ]);
+    await t.queue!.send(DISPATCH_JOB, {});
+    await eventually(
+      async () => standIn.requests.find((r) => r.params.get('To') === '+15125550405'),
+      (request) => request !== undefined,
+    );
+    const sent = standIn.requests.find((r) => r.params.get('To') === '+15125550405')!;
+    expect(sent.params.get('MessagingServiceSid')).toBe(service);
+    expect(sent.params.get('From')).toBeNull();
   });
 });

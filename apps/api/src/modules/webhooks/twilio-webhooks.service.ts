@@ -92,7 +92,10 @@ async function optOutRefused(tx: DbTransaction, recorded: RecordedStatus, now: D
   await recordOptOut(tx, change, now);
 }
 
-/** An inbound message webhook (facts §1: From, To, Body, MediaUrl{N}/MediaContentType{N}, N from 0). */
+/**
+ * An inbound message webhook (facts §1: From, To, MessagingServiceSid, Body, MediaUrl{N}/MediaContentType{N},
+ * N from 0), routed by the number texted (To) or the Messaging Service it belongs to.
+ */
 export async function receiveTwilioInbound(
   ctx: AppContext,
   params: TwilioParams,
@@ -115,6 +118,7 @@ export async function receiveTwilioInbound(
     providerMessageId: sid,
     from,
     to,
+    messagingServiceSid: paramOf(params, 'MessagingServiceSid') || null,
     body: paramOf(params, 'Body') ?? '',
     media,
   });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, messageStatusEvents } from '../../db/schema';
+import { merchants, messages, messageStatusEvents } from '../../db/schema';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider';
 import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -16,7 +16,8 @@ import {
 const accountSid = 'AC' + '1'.repeat(32);
 const authToken = 'webhook-test-auth-token';
 const publicUrl = 'https://paylane.example.com';
-const platformNumber = '+15005550006';
+// The demo merchant's own number: inbound texts reach it by the number texted.
+const merchantNumber = '+12145550123';
 const inboundUrl = `${publicUrl}/api/webhooks/twilio/inbound/`;
 
 let t: TestApp;
@@ -41,6 +42,10 @@ beforeAll(async () => {
   });
   appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ({ demoId } = await setUpMerchants(t.database.db));
+  await t.database.db
+    .update(merchants)
+    .set({ smsFromNumber: merchantNumber })
+    .where(eq(merchants.id, demoId));
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +57,7 @@ async function sentMessage(customerId: string, to: string) {
   const sms = createSmsProvider(t.config, t.database.db);
   const handOver = await sms.send({
     to,
-    from: platformNumber,
+    from: merchantNumber,
     body: 'Your payment is due',
     idempotencyKey: 'k',
   });
@@ -65,7 +70,7 @@ async function sentMessage(customerId: string, to: string) {
       kind: 'chat',
       body: 'Your payment is due',
       toAddress: to,
-      fromAddress: platformNumber,
+      fromAddress: merchantNumber,
       status: handOver.status,
       provider: 'twilio',
       providerMessageId: handOver.providerMessageId,
@@ -143,7 +148,7 @@ describe('Twilio status callbacks', () => {
     const sms = createSmsProvider(t.config, t.database.db);
     const { providerMessageId: sid } = await sms.send({
       to,
-      from: platformNumber,
+      from: merchantNumber,
       body: 'Hi',
       idempotencyKey: claimed!.id,
     });
@@ -152,7 +157,7 @@ describe('Twilio status callbacks', () => {
       status: 'sent',
       provider: 'twilio',
       providerMessageId: sid,
-      fromAddress: platformNumber,
+      fromAddress: merchantNumber,
     });
     await standIn.sendStatus(sid, 'delivered');
     expect((await messageRow(claimed!.id)).status).toBe('delivered');
@@ -187,7 +192,7 @@ describe('Twilio inbound webhook', () => {
     const first = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550105',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'I paid yesterday',
       media,
     });
@@ -197,7 +202,7 @@ describe('Twilio inbound webhook', () => {
     const again = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550105',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'I paid yesterday',
       media,
       sid: first.sid,
@@ -213,7 +218,7 @@ describe('Twilio inbound webhook', () => {
       provider: 'twilio',
       providerMessageId: first.sid,
       fromAddress: '+15125550105',
-      toAddress: platformNumber,
+      toAddress: merchantNumber,
       attachments: [{ url: media[0]!.url, type: 'image/jpeg' }],
     });
   });
@@ -223,13 +228,13 @@ describe('Twilio inbound webhook', () => {
     const stop = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550106',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
     });
     await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550106',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
       sid: stop.sid,
     });
@@ -247,7 +252,7 @@ describe('Twilio inbound webhook', () => {
     const forged = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550107',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'STOP',
       signWith: 'not-the-token',
     });
@@ -263,7 +268,7 @@ describe('Twilio inbound webhook', () => {
     const answer = await standIn.sendInbound({
       url: `${inboundUrl}?source=main`,
       from: '+15125550108',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'Hello',
     });
     expect(answer.status).toBe(200);
@@ -275,7 +280,7 @@ describe('Twilio inbound webhook', () => {
     const unknown = await standIn.sendInbound({
       url: inboundUrl,
       from: '+15125550999',
-      to: platformNumber,
+      to: merchantNumber,
       body: 'hi',
     });
     expect(unknown.status).toBe(200);

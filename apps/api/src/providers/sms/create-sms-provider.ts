@@ -8,21 +8,18 @@ import { createTwilioSmsProvider } from './twilio-sms-provider';
 export function createSmsProvider(config: Config, db: Db): SmsProvider {
   switch (config.sms.provider) {
     case 'outbox':
-      return createOutboxSmsProvider(db, {
-        fromNumber: config.sms.fromNumber,
-        stepMs: config.sms.outboxStepMs,
-      });
+      return createOutboxSmsProvider(db, { stepMs: config.sms.outboxStepMs });
     case 'twilio': {
-      const { accountSid, authToken, messagingServiceSid, apiUrl } = config.sms.twilio;
+      // The sender comes with each text (the merchant's own); TWILIO_MESSAGING_SERVICE_SID and SMS_FROM_NUMBER
+      // are the platform's, never used for a merchant's texts.
+      const { accountSid, authToken, apiUrl } = config.sms.twilio;
       // config.ts refuses SMS_PROVIDER=twilio without them; a hand-built config may still lack them.
       if (!accountSid || !authToken)
         throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
       return createTwilioSmsProvider({
         accountSid,
         authToken,
-        messagingServiceSid,
         apiUrl,
-        fromNumber: config.sms.fromNumber,
         publicUrl: config.publicUrl,
       });
     }

@@ -34,13 +34,9 @@ export function newOutboxSid(): string {
  * a failure rule is refused at hand-over (stage 'send') or walked to a failure later (stage 'callback').
  * Handing over the same idempotency key twice returns the first sid and stores nothing new.
  */
-export function createOutboxSmsProvider(
-  db: Db,
-  options: { fromNumber: string; stepMs: number },
-): BatchSmsProvider {
+export function createOutboxSmsProvider(db: Db, options: { stepMs: number }): BatchSmsProvider {
   const provider: BatchSmsProvider = {
     name: 'outbox',
-    defaultFrom: options.fromNumber,
     async send(sms) {
       const [result] = await provider.sendMany([sms]);
       if (!result) throw new Error('outbox hand-over returned nothing');
@@ -69,7 +65,8 @@ async function sendMany(db: Db, stepMs: number, batch: readonly OutgoingSms[]): 
           sid: newOutboxSid(),
           idempotencyKey: sms.idempotencyKey,
           toAddress: sms.to,
-          fromAddress: sms.from,
+          // Every merchant has a number with the outbox (merchant-sender.ts); a service is Twilio's alone.
+          fromAddress: sms.from ?? '',
           body: sms.body,
           mediaUrls: [...(sms.mediaUrls ?? [])],
           status: 'queued' as const,

@@ -4,7 +4,10 @@ import type { MessageStatus } from '@paylane/shared/messaging';
 
 export type OutgoingSms = {
   to: string;
-  from: string;
+  /** The sender's number; null only with a Messaging Service, which then picks one from its pool. */
+  from: string | null;
+  /** Twilio: the merchant's Messaging Service (the outbox has none). */
+  messagingServiceSid?: string | null;
   body: string;
   mediaUrls?: readonly string[];
   /** Our message id: the same key handed over twice must not text the customer twice. */
@@ -36,8 +39,6 @@ export class SmsSendError extends Error {
 
 export type SmsProvider = {
   name: string;
-  /** The sender used when a merchant has no number of its own. */
-  defaultFrom: string;
   /** Hands a message to the provider; throws SmsSendError when it is refused. */
   send(sms: OutgoingSms): Promise<SmsHandOver>;
   /**

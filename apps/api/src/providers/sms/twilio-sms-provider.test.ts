@@ -9,7 +9,7 @@ import { signTwilioRequest, startTwilioStandIn, type TwilioStandIn } from './twi
 
 const accountSid = 'AC' + 'a'.repeat(32);
 const authToken = 'stand-in-auth-token';
-const platformFrom = '+15005550006';
+const merchantFrom = '+12145550123';
 const publicUrl = 'https://paylane.example.com';
 
 let standIn: TwilioStandIn;
@@ -21,7 +21,6 @@ beforeAll(async () => {
     accountSid,
     authToken,
     apiUrl: standIn.url,
-    fromNumber: platformFrom,
     publicUrl,
   });
 });
@@ -29,7 +28,7 @@ afterAll(() => standIn.close());
 
 const outgoing = (overrides: Partial<Parameters<SmsProvider['send']>[0]> = {}) => ({
   to: '+15125550170',
-  from: platformFrom,
+  from: merchantFrom,
   body: 'Your payment of $125.50 is due Jul 1. Reply STOP to opt out.',
   idempotencyKey: crypto.randomUUID(),
   ...overrides,
@@ -57,7 +56,7 @@ describe('Twilio adapter against the stand-in', () => {
     expect(request.authorized).toBe(true);
     expect(Object.fromEntries(request.params)).toEqual({
       To: '+15125550170',
-      From: platformFrom,
+      From: merchantFrom,
       Body: 'Your payment of $125.50 is due Jul 1. Reply STOP to opt out.',
       StatusCallback: `${publicUrl}/api/webhooks/twilio/status/?message_id=7d1c2a4e-0b7f-4c55-9a57-3f3c8f0e6d21`,
     });
@@ -75,18 +74,13 @@ describe('Twilio adapter against the stand-in', () => {
     expect(standIn.requests.at(-1)!.params.has('Body')).toBe(false);
   });
 
-  it('with a Messaging Service, sends through the service and names only a merchant number', async () => {
-    const service = createTwilioSmsProvider({
-      accountSid,
-      authToken,
-      apiUrl: standIn.url,
-      fromNumber: platformFrom,
-      publicUrl,
-      messagingServiceSid: 'MG' + 'b'.repeat(32),
-    });
-    expect((await service.send(outgoing())).status).toBe('accepted');
+  it("with a merchant's Messaging Service, sends through it, naming the merchant's number when it has one", async () => {
+    const service = 'MG' + 'b'.repeat(32);
+    expect((await sms.send(outgoing({ from: null, messagingServiceSid: service }))).status).toBe('accepted');
+    expect(standIn.requests.at(-1)!.params.get('MessagingServiceSid')).toBe(service);
     expect(standIn.requests.at(-1)!.params.get('From')).toBeNull();
-    await service.send(outgoing({ from: '+12145550100' }));
+    await sms.send(outgoing({ from: '+12145550100', messagingServiceSid: service }));
+    expect(standIn.requests.at(-1)!.params.get('MessagingServiceSid')).toBe(service);
     expect(standIn.requests.at(-1)!.params.get('From')).toBe('+12145550100');
   });
 
@@ -111,7 +105,6 @@ describe('Twilio adapter against the stand-in', () => {
       accountSid,
       authToken,
       apiUrl: `http://127.0.0.1:${port}`,
-      fromNumber: platformFrom,
       publicUrl,
     });
     expect(await sendError(gone.send(outgoing()))).toMatchObject({ code: 'network', isRetryable: true });
@@ -122,7 +115,6 @@ describe('Twilio adapter against the stand-in', () => {
       accountSid,
       authToken: 'wrong',
       apiUrl: standIn.url,
-      fromNumber: platformFrom,
       publicUrl,
     });
     expect(await sendError(wrong.send(outgoing()))).toMatchObject({ code: '20003', isRetryable: false });

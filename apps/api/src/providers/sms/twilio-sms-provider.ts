@@ -12,11 +12,8 @@ export const TWILIO_INBOUND_PATH = '/api/webhooks/twilio/inbound/';
 export type TwilioSmsOptions = {
   accountSid: string;
   authToken: string;
-  messagingServiceSid?: string | undefined;
   /** Twilio's REST base; tests point it at the local stand-in (twilio-stand-in.ts). */
   apiUrl: string;
-  /** The platform's sender when a merchant has no number of its own. */
-  fromNumber: string;
   /** The app's public base URL, which Twilio calls back (config.publicUrl). */
   publicUrl: string;
   timeoutMs?: number;
@@ -53,16 +50,14 @@ export function createTwilioSmsProvider(options: TwilioSmsOptions): SmsProvider 
       : { httpClient: new RebasedRequestClient(options.apiUrl, timeoutMs) }),
   });
   const defaultCallback = options.publicUrl + TWILIO_STATUS_PATH;
-  const service = options.messagingServiceSid;
 
   return {
     name: 'twilio',
-    defaultFrom: options.fromNumber,
     async send(sms) {
       const params: MessageListInstanceCreateOptions = {
         to: sms.to,
         statusCallback: callbackFor(sms.statusCallbackUrl ?? defaultCallback, sms.idempotencyKey),
-        ...senderOf(sms, service, options.fromNumber),
+        ...senderOf(sms),
         ...(sms.body ? { body: sms.body } : {}),
         ...(sms.mediaUrls?.length ? { mediaUrl: [...sms.mediaUrls] } : {}),
       };
@@ -78,7 +73,7 @@ export function createTwilioSmsProvider(options: TwilioSmsOptions): SmsProvider 
     },
     async findHandOver(sms) {
       try {
-        return await findSent(client, sms, service ? null : sms.from);
+        return await findSent(client, sms);
       } catch (error) {
         throw toSendError(error);
       }
@@ -97,14 +92,14 @@ function callbackFor(base: string, messageId: string): string {
 }
 
 /**
- * With a Messaging Service Twilio picks the sender from its pool; a merchant's own number (not the platform
- * default) is still named, so its customers see the number they reply to.
+ * The text's own sender: a number, or a Messaging Service whose pool Twilio picks from; with both, the
+ * number is named so the customer sees the number they reply to.
  */
-function senderOf(sms: OutgoingSms, service: string | undefined, platformFrom: string) {
-  if (!service) return { from: sms.from };
-  return sms.from && sms.from !== platformFrom
-    ? { messagingServiceSid: service, from: sms.from }
-    : { messagingServiceSid: service };
+function senderOf(sms: OutgoingSms): Pick<MessageListInstanceCreateOptions, 'from' | 'messagingServiceSid'> {
+  return {
+    ...(sms.messagingServiceSid ? { messagingServiceSid: sms.messagingServiceSid } : {}),
+    ...(sms.from ? { from: sms.from } : {}),
+  };
 }
 
 /**
@@ -112,17 +107,16 @@ function senderOf(sms: OutgoingSms, service: string | undefined, platformFrom: s
  * sender and body among the messages sent since the claim. Limits: Twilio filters by DateSent, which it
  * fills in once the message leaves its queue (a message still queued at Twilio is not listed yet, so the
  * caller should look again later rather than resend at once); two identical texts to the same person in
- * the window cannot be told apart (the newest is taken); with a Messaging Service the sender is not
- * filtered on; and Smart Encoding may rewrite look-alike characters so the body no longer matches.
+ * the window cannot be told apart (the newest is taken); a Messaging Service without a number of the
+ * merchant's is not filtered on the sender; and Smart Encoding may rewrite look-alike characters so the body no longer matches.
  */
 async function findSent(
   client: twilio.Twilio,
   sms: OutgoingSms & { since: Date },
-  from: string | null,
 ): Promise<SmsHandOver | null> {
   const listed = await client.messages.list({
     to: sms.to,
-    ...(from ? { from } : {}),
+    ...(sms.from ? { from: sms.from } : {}),
     dateSentAfter: sms.since,
     limit: 50,
   });

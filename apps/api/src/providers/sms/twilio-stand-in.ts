@@ -48,6 +48,8 @@ export type InboundInput = {
   url: string;
   from: string;
   to: string;
+  /** The Messaging Service the number texted belongs to (Twilio adds MessagingServiceSid). */
+  messagingServiceSid?: string;
   body: string;
   media?: { url: string; contentType: string }[];
   /** Sign with another token: a forged request. */
@@ -209,6 +211,7 @@ export async function startTwilioStandIn(options: {
         SmsStatus: 'received',
         From: input.from,
         To: input.to,
+        ...(input.messagingServiceSid ? { MessagingServiceSid: input.messagingServiceSid } : {}),
         Body: input.body,
         NumMedia: String(media.length),
         NumSegments: '1',
