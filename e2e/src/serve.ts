@@ -13,6 +13,6 @@ delete process.env.DATABASE_URL;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 console.log(`[e2e] embedded PGlite in ${dataDir}`);
 
-// A computed specifier keeps `tsc -p e2e` from type-checking the API with the e2e settings.
-const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/src/server.ts');
+// The compiled API (`npm run test:e2e` builds it), as `npm start` runs it; a computed specifier keeps tsc out.
+const serverEntry = path.resolve(import.meta.dirname, '../../apps/api/dist/server.js');
 await import(pathToFileURL(serverEntry).href);

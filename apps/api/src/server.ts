@@ -6,13 +6,18 @@ import { startPaylane } from './start';
 async function main(): Promise<void> {
   const config = loadConfig();
   const paylane = await startPaylane(config);
+  // A terminal's Ctrl+C reaches this process twice (from the terminal and through `npm start`): the first
+  // signal starts a graceful stop, later ones must not cut it short.
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     paylane.app.log.info({ signal }, 'shutting down');
     await paylane.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const what = config.role === 'worker' ? 'worker is running' : `is running on ${config.publicUrl}`;
@@ -35,6 +40,8 @@ process.on('unhandledRejection', (reason) => {
 });
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A configuration problem is the operator's to fix and says so itself; anything else needs its stack.
+  const isConfiguration = error instanceof Error && error.message.startsWith('Invalid configuration');
+  console.error(isConfiguration ? error.message : error);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { createAppContext } from './context';
 import { openConfiguredDatabase, type Database } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { migrateDatabase, underSetupLock } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { createCipher } from './lib/encryption';
 import { loggerOptions } from './lib/logging';
@@ -33,6 +33,27 @@ export async function startPaylane(
   // Before anything writes there: the folder holds the embedded database, the secret and uploads.
   lockDownDataDir(config.dataDir);
   const database = options.database ?? (await openConfiguredDatabase(config, config.databasePoolMax));
+  // Migrations, the demo, the job queues and schedules: one process at a time (several start together).
+  const { app, seededDemo, live, backgroundWork, queue } = await underSetupLock(database, () =>
+    setUp(config, database),
+  );
+  if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
+
+  return {
+    app,
+    seededDemo,
+    async stop() {
+      await app.close();
+      await live?.stop();
+      await backgroundWork.stop();
+      await queue.stop({ graceful: true, timeoutMs: 10_000 });
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** Everything a process prepares before it listens; run under the set-up lock. */
+async function setUp(config: Config, database: Database) {
   await migrateDatabase(database.db);
   if (database.kind === 'pglite') {
     // Embedded PGlite has no autovacuum: statistics as of now, then hourly (modules/maintenance).
@@ -52,17 +73,5 @@ export async function startPaylane(
   const live =
     config.role === 'worker' ? null : await startLiveListener({ database, hub: app.liveHub, log: app.log });
   const backgroundWork = await startBackgroundWork({ queue, ctx, runsJobs });
-  if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });
-
-  return {
-    app,
-    seededDemo,
-    async stop() {
-      await app.close();
-      await live?.stop();
-      await backgroundWork.stop();
-      await queue.stop({ graceful: true, timeoutMs: 10_000 });
-      if (!options.database) await database.close();
-    },
-  };
+  return { app, seededDemo, live, backgroundWork, queue };
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@paylane/shared/validation';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { migrateExclusively } from '../db/migrate';
 import { hashPassword } from '../modules/auth/passwords';
 import { createUser, findUserByEmail } from '../modules/auth/users.repository';
 
@@ -23,7 +23,7 @@ if (!email.success || !password.success) {
 }
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, 2);
-await migrateDatabase(database.db);
+await migrateExclusively(database);
 if (await findUserByEmail(database.db, email.data)) {
   console.error('Email address already in use');
   await database.close();
