@@ -41,6 +41,7 @@ import { messageBatchRoutes } from './modules/messaging/message-batches.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { homeMessageRoutes } from './modules/home-messages/home-messages.routes';
+import { homeSummaryRoutes } from './modules/home-summary/home-summary.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inboxRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(homeMessageRoutes, { ctx });
+  await app.register(homeSummaryRoutes, { ctx });
   if (!config.isProduction) await app.register(outboxRoutes, { ctx });
   if (!config.isProduction) await app.register(inboundDevRoutes, { ctx });
   await app.register(twilioWebhookRoutes, { ctx });
