@@ -74,7 +74,8 @@ export async function seedDemoActivity(db: Db, input: DemoActivityInput): Promis
     input.merchantId,
     conversations.map((c) => [person(c.customer).id, c.unread]),
   );
-  await recordStop(db, input, person(2), conversations);
+  const stopped = conversations.find((c) => c.lines.some((line) => line.isKeywordReply));
+  if (stopped) await recordStop(db, input, person(stopped.customer), stopped.lines[0]!.at);
 }
 
 async function readPeople(db: Db, merchantId: string) {
@@ -277,16 +278,9 @@ async function setUnreadCounts(db: Db, merchantId: string, unread: [string, numb
     where c.merchant_id = ${merchantId}`);
 }
 
-/** Customer 2 replied STOP to the spring offer: opted out from then on, with the consent record. */
-async function recordStop(
-  db: Db,
-  input: DemoActivityInput,
-  person: Person,
-  conversations: ReturnType<typeof demoConversations>,
-) {
-  const stop = conversations.find((c) => c.lines.some((line) => line.isKeywordReply))?.lines[0];
-  if (!stop) return;
-  await db.update(customers).set({ smsOptedOutAt: stop.at }).where(eq(customers.id, person.id));
+/** The customer who replied STOP (to the spring offer): opted out from then on, with the consent record. */
+async function recordStop(db: Db, input: DemoActivityInput, person: Person, at: Date) {
+  await db.update(customers).set({ smsOptedOutAt: at }).where(eq(customers.id, person.id));
   await db.insert(consentEvents).values({
     merchantId: input.merchantId,
     customerId: person.id,
@@ -294,6 +288,6 @@ async function recordStop(
     action: 'opt_out',
     source: 'keyword',
     detail: 'STOP',
-    createdAt: stop.at,
+    createdAt: at,
   });
 }
