@@ -7,7 +7,7 @@ export type DemoUser = { email: string; name: string };
 export const demoUsers = {
   superAdmin: { email: 'superadmin@demo.paylane.test', name: 'Sam Super' },
   admin: { email: 'admin@demo.paylane.test', name: 'Alex Admin' },
-  // Only the forgot-password journey signs in as staff: it changes the password and puts it back.
+  // No journey changes a demo password (forgot-password invites its own user), so any may sign in as staff.
   staff: { email: 'staff@demo.paylane.test', name: 'Taylor Staff' },
 } as const satisfies Record<string, DemoUser>;
 

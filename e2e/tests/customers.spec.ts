@@ -107,7 +107,7 @@ test('a customer is created after bad input, found by phone, noted and given a c
     'Promised to bring the title on Friday.',
   );
 
-  // A co-borrower: the demo's customer DM-1002 (James Williams; the demo repeats names, not ids).
+  // A co-borrower: the demo's customer DM-1002 (James Williams).
   await page.getByRole('link', { name: 'Co-Borrowers' }).click();
   await page.getByRole('button', { name: /^Link Co-Borrower to/ }).click();
   const dialog = page.getByRole('dialog');

@@ -1,18 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { linkIn, listEmailIds, resetPasswordThroughApi, waitForEmail } from '../src/api';
-import { DEMO_PASSWORD, demoUsers, texts } from '../src/demo';
-import { expectShell, submitLogin } from '../src/session';
+import { linkIn, listEmailIds, waitForEmail } from '../src/api';
+import { demoUsers, texts } from '../src/demo';
+import { expectShell, signIn, submitLogin } from '../src/session';
+import { acceptInviteAndSignIn, demoMerchantId, inviteUser, newInvitee } from '../src/team';
 
-// No other journey signs in as staff, and the demo password is put back afterwards, so this journey
-// neither depends on nor disturbs the others, in any order or worker.
-const staff = demoUsers.staff;
+// The person who forgets their password is invited for this journey, so no demo login ever changes: other
+// journeys sign in as any demo user, in any order or worker.
 const newPassword = 'New-Passw0rd!';
 
-test.afterEach(async ({ request }) => {
-  await resetPasswordThroughApi(request, staff.email, DEMO_PASSWORD);
-});
-
-test('a forgotten password is reset through the emailed link', async ({ page, request }) => {
+test('a forgotten password is reset through the emailed link', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await browser.newPage();
+  await signIn(admin, demoUsers.admin);
+  const invitee = newInvitee('Robin');
+  const link = await inviteUser(admin, request, {
+    merchantId: await demoMerchantId(admin),
+    invitee,
+    role: 'Staff',
+  });
+  await (await acceptInviteAndSignIn(browser, link, invitee)).context().close();
+  await admin.close();
+  const staff = { email: invitee.email, name: `${invitee.firstName} ${invitee.lastName}` };
   const earlierEmails = await listEmailIds(request, staff.email);
 
   await page.goto('/login');
@@ -33,7 +41,7 @@ test('a forgotten password is reset through the emailed link', async ({ page, re
 
   // The old password no longer works; the new one does.
   await page.getByRole('link', { name: 'Sign In' }).click();
-  await submitLogin(page, staff.email, DEMO_PASSWORD);
+  await submitLogin(page, staff.email, invitee.password);
   await expect(page.getByRole('alert')).toHaveText(texts.invalidCredentials);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();

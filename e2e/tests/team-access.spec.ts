@@ -11,10 +11,6 @@ const staffNavigation = [
   'Customers',
   'Customer Groups',
   'Message Templates',
-  'Payment Report',
-  'Payment Request Report',
-  'Action Report',
-  'Promises',
   'Message Report',
 ];
 

@@ -43,6 +43,7 @@ import { messageBatchRoutes } from './modules/messaging/message-batches.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { homeMessageRoutes } from './modules/home-messages/home-messages.routes';
+import { homeSummaryRoutes } from './modules/home-summary/home-summary.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inboxRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(homeMessageRoutes, { ctx });
+  await app.register(homeSummaryRoutes, { ctx });
   // Public and unauthenticated by design (a developer reads reset links there): laptop setups only (config.ts).
   if (config.devTools) {
     await app.register(outboxRoutes, { ctx });

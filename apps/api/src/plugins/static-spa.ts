@@ -5,9 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendApiNotFound } from './errors';
 
+/** Where the build puts its hashed files: a path here is a file or nothing, never a page of the SPA. */
+const ASSETS_PREFIX = '/assets/';
+
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html (never cached) for every other
  * GET that is not an API path, so the client router can show the page, or its own 'Page Not Found'.
+ * A missing asset answers 404: after a deploy an open tab still asks for the old bundle's chunks, and
+ * index.html in their place would be run as JavaScript (or cached for a year as the chunk).
  */
 export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
@@ -25,7 +30,9 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith(ASSETS_PREFIX);
     if (!isPageRequest) return sendApiNotFound(request, reply);
     if (!hasBuild) {
       return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build`.');

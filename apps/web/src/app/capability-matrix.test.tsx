@@ -41,9 +41,6 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   updateNotes: { kind: 'page', page: 'notes', role: 'button', name: 'Add Note' },
   freeText: { kind: 'editable', page: 'messages', name: 'Message' },
   mergeRecords: { kind: 'nav', name: 'Merge Customers' },
-  viewPaymentReports: { kind: 'nav', name: 'Payment Report' },
-  viewActionReport: { kind: 'nav', name: 'Action Report' },
-  viewDmsReport: { kind: 'nav', name: 'DMS Notification Report' },
   manageMerchantSetup: { kind: 'nav', name: 'Locations' },
   manageMerchants: { kind: 'nav', name: 'Merchants' },
   manageMerchantSettings: { kind: 'tab', name: 'General' },
@@ -55,8 +52,16 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   managePasstime: { kind: 'tab', name: 'PassTime' },
   manageIturan: { kind: 'tab', name: 'Ituran' },
 };
-/** Screens of later issues: the success dashboard (reports). */
-const screensOfLaterIssues: Capability[] = ['viewSuccessDashboard'];
+/**
+ * Screens of later issues: the payment, action and DMS reports and the success dashboard. Their links join
+ * the navigation with their screens (no link may open 'Page Not Found'), and their probes with them.
+ */
+const screensOfLaterIssues: Capability[] = [
+  'viewPaymentReports',
+  'viewActionReport',
+  'viewDmsReport',
+  'viewSuccessDashboard',
+];
 
 function profileFor(subject: MatrixSubject): Profile {
   const { roles, isSuperAdmin } = matrixSubjects[subject];

@@ -79,7 +79,7 @@ describe('route guards', () => {
     });
     stubFetch(signedInApi({ profile: superAdmin, groups: ['super'] }));
     renderApp('/');
-    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-merchant-name')).toHaveTextContent('Acme Motors'));
   });
 

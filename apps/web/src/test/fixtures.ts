@@ -1,3 +1,4 @@
+import type { HomeSummary } from '@paylane/shared/contracts/home';
 import type { Merchant } from '@paylane/shared/contracts/merchants';
 import type { Profile } from '@paylane/shared/contracts/profile';
 import { storageKeys } from '../lib/session-storage';
@@ -84,6 +85,20 @@ export const profilePage = (profile: Profile) => ({
 });
 
 /** The calls a signed-in start-up makes: refresh, profile, merchant, the switcher list, blacklist on logout. */
+/** Home's figures (GET .../home_summary/) for a merchant with nothing yet; override what a test looks at. */
+export function makeHomeSummary(overrides: Partial<HomeSummary> = {}): HomeSummary {
+  return {
+    since: '2026-10-24T12:00:00.000Z',
+    customers: 0,
+    accounts: { active: 0, due_this_week: 0, past_due: 0 },
+    conversations: { total: 0, waiting_for_reply: 0, unread_messages: 0 },
+    texts: { received: 0, delivered: 0, sent: 0, queued: 0, failed: 0 },
+    auto_messages: { sent: 0, skipped: 0 },
+    latest_batch: null,
+    ...overrides,
+  };
+}
+
 export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]; groups?: string[] } = {}) {
   const profile = options.profile ?? makeProfile();
   const merchants = options.merchants ?? [merchantA, merchantB];
@@ -104,6 +119,10 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
     },
     ...Object.fromEntries(
       [...byId].map(([id, merchant]) => [`GET /api/merchants/${id}/`, { body: merchant }]),
+    ),
+    // Home opens on every sign-in.
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [`GET /api/merchants/${id}/home_summary/`, { body: makeHomeSummary() }]),
     ),
   };
 }

@@ -5,12 +5,19 @@ import {
   accountTags,
   customerEvents,
   customerNotes,
-  customers,
   paymentMethods,
 } from '../schema';
-import { eq } from 'drizzle-orm';
+import type { DemoClock } from './demo-clock';
+import type { DemoSender } from './demo-conversations';
+import { demoHistory, demoNotes } from './demo-notes';
 
-export type DemoCustomer = { id: string; firstName: string; lastName: string; externalId: string | null };
+export type DemoCustomer = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  externalId: string | null;
+  createdAt: Date;
+};
 export type DemoAccount = { id: string; customerId: string; externalId: string | null };
 
 /** Demo tags, and which of the demo accounts (by position) carry them. */
@@ -22,19 +29,20 @@ const DEMO_TAGS = [
 
 /**
  * What makes the demo customer pages look lived in: tags on some accounts, saved payment methods (masks
- * only), a customer who texted STOP, notes, a co-borrower, and the history of each customer's creation.
+ * only), notes by staff over the past weeks, a co-borrower, and each customer's history (created, then
+ * what staff changed). The customer who texted STOP is demo-activity.ts's.
  */
 export async function seedDemoCustomerExtras(
   db: Db,
   input: {
     merchantId: string;
-    authorId: string;
+    users: Record<DemoSender, string>;
     customers: DemoCustomer[];
     accounts: DemoAccount[];
-    now: Date;
+    clock: DemoClock;
   },
 ): Promise<void> {
-  const { merchantId, customers: people, accounts, now } = input;
+  const { merchantId, customers: people, accounts, clock, users } = input;
   const [first, second, third] = people;
   const firstAccount = accounts[0];
   if (!first || !second || !third || !firstAccount) throw new Error('demo extras need the demo customers');
@@ -64,44 +72,87 @@ export async function seedDemoCustomerExtras(
       maskedCardNumber: '************4444',
     },
   ]);
-  // Opted out of texts by replying STOP: left out of sends and shown as opted out.
-  await db.update(customers).set({ smsOptedOutAt: now }).where(eq(customers.id, third.id));
-  await db.insert(customerNotes).values([
-    {
-      merchantId,
-      customerId: first.id,
-      body: 'Prefers a text before noon.',
-      authorUserId: input.authorId,
-      createdAt: now,
-      updatedAt: now,
-    },
-    {
-      merchantId,
-      customerId: first.id,
-      accountId: firstAccount.id,
-      body: 'Promised to pay the balance on Friday.',
-      authorUserId: input.authorId,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ]);
+  const noteRows = demoNotes(clock).map((note) => ({
+    merchantId,
+    customerId: personAt(people, note.customer).id,
+    accountId: note.onAccount ? (accounts[note.customer]?.id ?? null) : null,
+    body: note.body,
+    authorUserId: users[note.author],
+    createdAt: note.at,
+    updatedAt: note.at,
+  }));
+  const notes = await db.insert(customerNotes).values(noteRows).returning({ id: customerNotes.id });
+  const linkedAt = clock.at(40, '15:10');
   await db
     .insert(accountCoBorrowers)
-    .values({ merchantId, accountId: firstAccount.id, customerId: second.id, createdAt: now });
-  await db.insert(customerEvents).values(
-    people.map((customer) => ({
+    .values({ merchantId, accountId: firstAccount.id, customerId: second.id, createdAt: linkedAt });
+  const accountFacts = { account_id: firstAccount.id, account_external_id: firstAccount.externalId };
+  const personOf = (c: DemoCustomer) => ({ id: c.id, first_name: c.firstName, last_name: c.lastName });
+  await db.insert(customerEvents).values([
+    ...people.flatMap((customer, i) => {
+      const account = accounts[i];
+      const at = customer.createdAt;
+      const created = {
+        merchantId,
+        customerId: customer.id,
+        kind: 'customer.created',
+        actorUserId: users.admin,
+        details: {
+          first_name: customer.firstName,
+          last_name: customer.lastName,
+          external_id: customer.externalId,
+        },
+        createdAt: at,
+      };
+      if (!account) return [created];
+      const accountCreated = {
+        merchantId,
+        customerId: customer.id,
+        accountId: account.id,
+        kind: 'account.created',
+        actorUserId: users.admin,
+        details: { external_id: account.externalId },
+        createdAt: at,
+      };
+      return [created, accountCreated];
+    }),
+    ...noteRows.map((note, i) => ({
+      merchantId,
+      customerId: note.customerId,
+      accountId: note.accountId,
+      kind: 'note.added',
+      actorUserId: note.authorUserId,
+      details: { note_id: notes[i]?.id, body: note.body },
+      createdAt: note.createdAt,
+    })),
+    ...[
+      { customer: first, details: { ...accountFacts, co_borrower: personOf(second) } },
+      { customer: second, details: { ...accountFacts, primary_customer: personOf(first) } },
+    ].map(({ customer, details }) => ({
       merchantId,
       customerId: customer.id,
-      kind: 'customer.created',
-      actorUserId: null,
-      details: {
-        first_name: customer.firstName,
-        last_name: customer.lastName,
-        external_id: customer.externalId,
-      },
-      createdAt: now,
+      accountId: firstAccount.id,
+      kind: 'co_borrower.linked',
+      actorUserId: users.admin,
+      details,
+      createdAt: linkedAt,
     })),
-  );
+    ...demoHistory(clock).map((event) => ({
+      merchantId,
+      customerId: personAt(people, event.customer).id,
+      accountId: event.onAccount ? (accounts[event.customer]?.id ?? null) : null,
+      kind: event.kind,
+      actorUserId: users[event.actor],
+      details: event.details,
+      createdAt: event.at,
+    })),
+  ]);
+}
+
+function personAt(people: DemoCustomer[], index: number): DemoCustomer {
+  const person = people[index];
+  if (!person) throw new Error(`the demo has no customer ${index}`);
+  return person;
 }
 
 async function seedDemoTags(db: Db, merchantId: string, accounts: DemoAccount[]): Promise<void> {

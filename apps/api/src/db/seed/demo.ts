@@ -12,9 +12,10 @@ import {
 } from '../schema';
 import type { Cipher } from '../../lib/encryption';
 import { hashPassword } from '../../modules/auth/passwords';
+import { createDemoClock, type DemoClock } from './demo-clock';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
-import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
+import { distinctSampleName } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of spec §5. */
 export const DEMO_PASSWORD = 'Paylane-Demo-1';
@@ -86,23 +87,27 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
         },
       ])
       .returning();
+    // The demo's history is dated back from now on the dealership's wall clock (demo-clock.ts).
+    const clock = createDemoClock(now, merchant.timeZone);
     const seeded = await seedDemoCustomers(
       tx as unknown as Db,
       merchant.id,
       demoLocations.map((l) => l.id),
-      now,
+      clock,
     );
+    const actors = { admin: admin.id, staff: staff.id, superAdmin: superAdmin.id };
     await seedDemoCustomerExtras(tx as unknown as Db, {
       merchantId: merchant.id,
-      authorId: admin.id,
-      now,
+      users: actors,
+      clock,
       ...seeded,
     });
     await seedDemoMerchantSetup(tx as unknown as Db, merchant.id, demoLocations, cipher);
     await seedDemoMessaging(tx as unknown as Db, {
-      merchantId: merchant.id,
-      authorId: admin.id,
+      merchant,
+      users: actors,
       customerIds: seeded.customers.map((customer) => customer.id),
+      clock,
     });
   });
   return true;
@@ -148,10 +153,15 @@ async function seedDemoMerchantSetup(
   });
 }
 
-async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string[], now: Date) {
+async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string[], clock: DemoClock) {
+  const { now } = clock;
   const customerRows = Array.from({ length: DEMO_CUSTOMER_COUNT }, (_, i) => {
-    const firstName = SAMPLE_FIRST_NAMES[i % SAMPLE_FIRST_NAMES.length] ?? 'Pat';
-    const lastName = SAMPLE_LAST_NAMES[(i * 5) % SAMPLE_LAST_NAMES.length] ?? 'Doe';
+    const { firstName, lastName } = distinctSampleName(i);
+    // Signed up over the past months, the newest ten days ago.
+    const createdAt = clock.at(
+      150 - i * 4,
+      `${String(9 + (i % 8)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+    );
     return {
       merchantId,
       locationId: locationIds[i % locationIds.length] ?? null,
@@ -161,6 +171,8 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
       email: `${firstName}.${lastName}.${i + 1}@example.com`.toLowerCase(),
       // 555-01xx numbers are reserved for fiction.
       smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
+      createdAt,
+      updatedAt: createdAt,
     };
   });
   const inserted = await db.insert(customers).values(customerRows).returning({
@@ -169,6 +181,7 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
     firstName: customers.firstName,
     lastName: customers.lastName,
     externalId: customers.externalId,
+    createdAt: customers.createdAt,
   });
   const insertedAccounts = await db
     .insert(accounts)
@@ -188,6 +201,8 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
           vehicleYear: 2014 + (i % 10),
           vehicleMake: make,
           vehicleModel: model,
+          createdAt: customer.createdAt,
+          updatedAt: customer.createdAt,
         };
       }),
     )

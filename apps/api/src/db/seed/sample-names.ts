@@ -31,3 +31,17 @@ export const SAMPLE_LAST_NAMES = [
   'Reyes',
   'Singh',
 ];
+
+/**
+ * The i-th of up to 196 distinct full names: the first name cycles, and the last name moves on by one more
+ * place on each lap of the first names, so no pair comes round twice (the demo once showed three "Chen Brown").
+ */
+export function distinctSampleName(i: number): { firstName: string; lastName: string } {
+  const firsts = SAMPLE_FIRST_NAMES.length;
+  const lasts = SAMPLE_LAST_NAMES.length;
+  const lap = Math.floor(i / firsts);
+  return {
+    firstName: SAMPLE_FIRST_NAMES[i % firsts] ?? 'Pat',
+    lastName: SAMPLE_LAST_NAMES[(i * 5 + lap) % lasts] ?? 'Doe',
+  };
+}

@@ -29,7 +29,10 @@ describe('app shell', () => {
       'href',
       '/merchants/merchant-a/customers/',
     );
-    expect(within(nav).getByRole('link', { name: 'Payment Report' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Message Report' })).toHaveAttribute(
+      'href',
+      '/message-report',
+    );
     expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Merchants' })).not.toBeInTheDocument();
     expect(screen.getByTestId('current-merchant-name')).toHaveTextContent('Acme Motors');

@@ -1,5 +1,8 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { merchantA } from '../../test/fixtures';
+import { createQueryClient } from '../query-client';
+import { buildRoutes } from '../router';
 import { buildNavigation, isNavItemActive, type NavigationInput } from './navigation';
 
 const labels = (input: NavigationInput) =>
@@ -10,24 +13,17 @@ describe('buildNavigation', () => {
   it('gives staff the merchant pages and reports, but not settings or merchants', () => {
     const shown = labels({ ...base, isSuperAdmin: false, roles: ['staff'] });
     expect(shown).toEqual(
-      expect.arrayContaining([
-        'Home',
-        'Inbox',
-        'Customers',
-        'Message Templates',
-        'Payment Report',
-        'Action Report',
-      ]),
+      expect.arrayContaining(['Home', 'Inbox', 'Customers', 'Message Templates', 'Message Report']),
     );
     expect(shown).not.toContain('Settings');
     expect(shown).not.toContain('Merchants');
-    expect(shown).not.toContain('DMS Notification Report');
+    expect(shown).not.toContain('Merge Customers');
   });
 
   it('gives admins settings but not the merchants list', () => {
     const shown = labels({ ...base, isSuperAdmin: false, roles: ['admin'] });
     expect(shown).toContain('Settings');
-    expect(shown).toContain('DMS Notification Report');
+    expect(shown).toContain('Merge Customers');
     expect(shown).not.toContain('Merchants');
   });
 
@@ -35,8 +31,8 @@ describe('buildNavigation', () => {
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const withoutFlags = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
     expect(withoutFlags).not.toContain('Message Templates');
-    expect(withoutFlags).not.toContain('Payment Report');
-    expect(withoutFlags).toContain('Action Report');
+    expect(withoutFlags).not.toContain('Customer Groups');
+    expect(withoutFlags).toContain('Message Report');
     const writer = labels({
       ...custom,
       isSuperAdmin: false,
@@ -44,22 +40,22 @@ describe('buildNavigation', () => {
       flags: { is_template_update_allowed: true },
     });
     expect(writer).toContain('Message Templates');
-    expect(writer).not.toContain('Payment Report');
+    expect(writer).not.toContain('Customer Groups');
   });
 
   it('gives super admins everything', () => {
     const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
     expect(shown).toEqual(
-      expect.arrayContaining(['Settings', 'Merchants', 'Payment Report', 'Message Templates']),
+      expect.arrayContaining(['Settings', 'Merchants', 'Message Report', 'Message Templates']),
     );
   });
 
-  it('applies custom roles: staff without flags lose templates and payment reports', () => {
+  it('applies custom roles: staff without flags lose templates and group messages', () => {
     const merchant = { ...merchantA, check_custom_roles: true };
     const shown = labels({ merchantId: merchant.id, merchant, isSuperAdmin: false, roles: ['staff'] });
     expect(shown).not.toContain('Message Templates');
-    expect(shown).not.toContain('Payment Report');
-    expect(shown).toContain('Action Report'); // staff keep it even with custom roles (spec §6)
+    expect(shown).not.toContain('Customer Groups');
+    expect(shown).toContain('Message Report'); // every member reads it (spec §2 reports)
   });
 
   it('links merchant pages to the spec routes of the current merchant', () => {
@@ -84,6 +80,43 @@ describe('buildNavigation', () => {
       'Home',
       'Merchants',
     ]);
+  });
+});
+
+describe('only built screens', () => {
+  // Issue 14: five report links opened 'Page Not Found'. A screen joins the navigation when it is built.
+  const routes = buildRoutes(createQueryClient());
+  const everyone: NavigationInput[] = [
+    { ...base, isSuperAdmin: true, roles: ['super_admin'] },
+    { ...base, isSuperAdmin: false, roles: ['admin'] },
+    { ...base, isSuperAdmin: false, roles: ['staff'] },
+    { ...base, merchant: { ...merchantA, check_custom_roles: true }, isSuperAdmin: false, roles: ['staff'] },
+    { merchantId: null, merchant: null, isSuperAdmin: true, roles: ['super_admin'] },
+    { ...base, isSuperAdmin: false, isPartner: true, roles: [] },
+  ];
+
+  it('links every role only to paths a page of the router answers, never the catch-all', () => {
+    for (const input of everyone) {
+      for (const item of buildNavigation(input).flatMap((section) => section.items)) {
+        const matched = matchRoutes(routes, item.to) ?? [];
+        const page = matched[matched.length - 1]?.route;
+        expect(page, `${item.label} → ${item.to}`).toBeDefined();
+        expect(page?.path, `${item.label} → ${item.to}`).not.toBe('*');
+      }
+    }
+  });
+
+  it('leaves out the reports whose screens are not built yet', () => {
+    const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
+    for (const unbuilt of [
+      'Payment Report',
+      'Payment Request Report',
+      'Action Report',
+      'Promises',
+      'DMS Notification Report',
+    ]) {
+      expect(shown).not.toContain(unbuilt);
+    }
   });
 });
 

@@ -116,7 +116,7 @@ describe('sso', () => {
   it('exchanges the link for a session and opens home', async () => {
     const api = stubFetch({ ...signedInApi(), 'POST /api/sso-auth/': { body: makeTokenPair() } });
     const { location } = renderApp('/sso?id=u1&token=t1&account_id=42');
-    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(api.callsTo('POST /api/sso-auth/')).toHaveLength(1);
     expect(api.callsTo('POST /api/sso-auth/')[0]?.body).toEqual({ id: 'u1', token: 't1' });

@@ -12,7 +12,7 @@ async function openHome(options: { idleSeconds?: number; handlers?: Record<strin
   storeSession({ lastActivity: Date.now() - (options.idleSeconds ?? 0) * 1000 });
   const api = stubFetch({ ...signedInApi(), ...(options.handlers as object) });
   const rendered = renderApp('/');
-  await screen.findByText('No activity yet.');
+  await screen.findByRole('heading', { name: 'Overview' });
   return { ...rendered, api };
 }
 

@@ -84,6 +84,6 @@ describe('login page', () => {
     await screen.findByRole('heading', { name: 'Merchant Login' });
     await fillAndSubmit(user, 'jane@acme.test', 'Secret1!');
     await waitFor(() => expect(location()).toBe('/'));
-    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,34 @@
-import { Stack, Title } from '@mantine/core';
-import { EmptyState } from '../../../components/empty-state';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { HomeFigures } from '../../../features/home-summary/components/home-figures';
+import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
+import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 
+/** `/` (spec §2 Home): the current merchant's figures, each leading to the page that lists it. */
 export function HomeOverviewPage() {
+  const { merchantId, merchant } = useCurrentMerchant();
   return (
     <Stack>
       <Title order={2}>Overview</Title>
-      <EmptyState
-        title="No activity yet."
-        description="Payments and customer messaging arrive in later releases; their totals will show here then."
-      />
+      {merchantId ? (
+        <MerchantOverview key={merchantId} merchantId={merchantId} timeZone={merchant?.time_zone ?? null} />
+      ) : (
+        <Alert color="yellow" variant="light">
+          Choose a merchant to see its overview.
+        </Alert>
+      )}
     </Stack>
   );
+}
+
+function MerchantOverview({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
+  const summary = useHomeSummary(merchantId);
+  if (summary.data) return <HomeFigures summary={summary.data} merchantId={merchantId} timeZone={timeZone} />;
+  if (summary.isError) {
+    return (
+      <Alert color="red" variant="light">
+        The overview could not be loaded.
+      </Alert>
+    );
+  }
+  return <Loader size="sm" aria-label="Loading the overview" />;
 }

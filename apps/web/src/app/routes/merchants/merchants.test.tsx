@@ -73,7 +73,7 @@ describe('merchants screen', () => {
     storeSession();
     const api = stubFetch(signedInApi());
     const { location } = renderApp('/merchants');
-    expect(await screen.findByText('No activity yet.', {}, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' }, pageLoad)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(api.callsTo('GET /api/merchants/')).toHaveLength(0);
   });

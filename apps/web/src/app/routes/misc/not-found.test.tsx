@@ -24,6 +24,6 @@ describe('Page Not Found', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     await waitFor(() => expect(location()).toBe('/'));
-    expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
   });
 });

@@ -104,7 +104,7 @@ describe('onboarding summary for super admins', () => {
     storeSession();
     stubFetch(signedInApi());
     const { location } = renderApp('/onboarding/merchant-b/summary');
-    expect(await screen.findByText('No activity yet.', {}, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' }, pageLoad)).toBeInTheDocument();
     expect(location()).toBe('/');
   });
 });
