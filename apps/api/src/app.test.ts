@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { loadConfig } from './config';
 import { createTestApp, type TestApp } from './test/app';
 
 describe('the HTTP surface', () => {
@@ -71,8 +72,14 @@ describe('the HTTP surface', () => {
   });
 
   it('has no dev outbox in production', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+      ENCRYPTION_KEY: 'a-production-encryption-key-of-at-least-43-characters',
+      WEB_DIST_DIR: t.config.webDistDir,
+    });
     const production = await buildApp({
-      config: { ...t.config, isProduction: true, env: 'production' },
+      config,
       db: t.database.db,
       logger: false,
     });

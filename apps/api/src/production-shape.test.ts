@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withAdminClient } from './test/database';
 import { databaseUrlFor } from './test/database-url';
 
 // Issue 14 §9: the production shape README.md documents, started for real — the API built to JavaScript,
@@ -33,7 +33,7 @@ describe.runIf(isPostgres)('production shape: API processes and a worker on Post
 
     const adminUrl = String(process.env.TEST_DATABASE_URL);
     databaseName = `paylane_prod_shape_${process.pid}`;
-    await withClient(adminUrl, async (client) => {
+    await withAdminClient(adminUrl, async (client) => {
       await client.query(`drop database if exists ${databaseName} with (force)`);
       await client.query(`create database ${databaseName}`);
     });
@@ -60,7 +60,7 @@ describe.runIf(isPostgres)('production shape: API processes and a worker on Post
 
   afterAll(async () => {
     await Promise.all(processes.map(stop));
-    await withClient(String(process.env.TEST_DATABASE_URL), (client) =>
+    await withAdminClient(String(process.env.TEST_DATABASE_URL), (client) =>
       client.query(`drop database if exists ${databaseName} with (force)`),
     );
     await rm(buildDir, { recursive: true, force: true });
@@ -111,7 +111,7 @@ describe.runIf(isPostgres)('production shape: API processes and a worker on Post
   });
 
   async function countEmailsTo(address: string): Promise<number> {
-    return withClient(databaseUrl, async (client) => {
+    return withAdminClient(databaseUrl, async (client) => {
       const { rows } = await client.query<{ count: string }>(
         'select count(*) from outbox_emails where to_address = $1',
         [address],
@@ -171,14 +171,4 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -34,7 +34,8 @@ async function createPostgresCopy(poolMax: number): Promise<Database> {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short connection to the server at `url` (creating and dropping databases, reading a database directly). */
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as catalogue } from '@paylane/shared/messages';
 import { merchants, messages } from '../../db/schema';
-import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TwilioStandIn } from '../../providers/sms/twilio-stand-in';
+import type { TestApp } from '../../test/app';
+import { createTwilioTestApp, TWILIO_TEST_PUBLIC_URL, type TwilioTestApp } from './twilio-test-app';
 import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { insertLocation, insertPeople } from '../inbox/inbox-test-setup';
 import { addCustomer, consentOf, messagesOf, optedOutAt } from '../inbound-messages/inbound-test-setup';
@@ -17,35 +17,25 @@ import { insertPendingMessages } from '../messaging/pending-messages.repository'
 
 const accountSid = 'AC' + '2'.repeat(32);
 const authToken = 'dispatch-test-auth-token';
-const publicUrl = 'https://paylane.example.com';
+const publicUrl = TWILIO_TEST_PUBLIC_URL;
 const platformNumber = '+15005550006';
 const merchantNumber = '+12145550123';
 
+let twilio: TwilioTestApp;
 let t: TestApp;
 let standIn: TwilioStandIn;
 let merchantId: string;
 let admin: string;
-let appBase = '';
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn({
+  twilio = await createTwilioTestApp({
     accountSid,
     authToken,
-    deliverTo: (url) => url.replace(publicUrl, appBase),
+    // As with Twilio's Advanced Opt-Out replies turned off: we send the one confirmation ourselves.
+    env: { SMS_KEYWORD_REPLIES: 'ours' },
+    options: { jobs: true },
   });
-  t = await createTestApp(
-    {
-      SMS_PROVIDER: 'twilio',
-      // As with Twilio's Advanced Opt-Out replies turned off: we send the one confirmation ourselves.
-      SMS_KEYWORD_REPLIES: 'ours',
-      TWILIO_ACCOUNT_SID: accountSid,
-      TWILIO_AUTH_TOKEN: authToken,
-      TWILIO_API_URL: standIn.url,
-      PUBLIC_URL: publicUrl,
-    },
-    { jobs: true },
-  );
-  appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, standIn } = twilio);
   // No quiet hours: the texts may leave whatever the hour in Texas.
   const [merchant] = await t.database.db
     .update(merchants)
@@ -66,8 +56,7 @@ beforeAll(async () => {
   expect(updated.status).toBe(200);
 });
 afterAll(async () => {
-  await t.close();
-  await standIn.close();
+  await twilio.close();
 });
 
 async function massText(customerIds: string[], message: string) {

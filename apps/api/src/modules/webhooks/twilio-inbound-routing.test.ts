@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema';
-import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TwilioStandIn } from '../../providers/sms/twilio-stand-in';
+import type { TestApp } from '../../test/app';
+import { createTwilioTestApp, TWILIO_TEST_PUBLIC_URL, type TwilioTestApp } from './twilio-test-app';
 import { addCustomer, messagesOf, setUpMerchants } from '../inbound-messages/inbound-test-setup';
 
 // Twilio's inbound webhook routed by what Twilio says was texted: the number (To) or the Messaging Service
@@ -11,34 +11,26 @@ import { addCustomer, messagesOf, setUpMerchants } from '../inbound-messages/inb
 
 const accountSid = 'AC' + '3'.repeat(32);
 const authToken = 'routing-test-auth-token';
-const publicUrl = 'https://paylane.example.com';
+const publicUrl = TWILIO_TEST_PUBLIC_URL;
 const inboundUrl = `${publicUrl}/api/webhooks/twilio/inbound/`;
 const platformNumber = '+15005550006';
 const platformService = 'MG' + 'f'.repeat(32);
 // The other merchant's Messaging Service: Twilio picks its numbers from the service's pool.
 const otherService = 'MG' + 'c'.repeat(32);
 
+let twilio: TwilioTestApp;
 let t: TestApp;
 let standIn: TwilioStandIn;
 let demoId: string;
 let otherId: string;
-let appBase = '';
 
 beforeAll(async () => {
-  standIn = await startTwilioStandIn({
+  twilio = await createTwilioTestApp({
     accountSid,
     authToken,
-    deliverTo: (url) => url.replace(publicUrl, appBase),
+    env: { TWILIO_MESSAGING_SERVICE_SID: platformService },
   });
-  t = await createTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: accountSid,
-    TWILIO_AUTH_TOKEN: authToken,
-    TWILIO_API_URL: standIn.url,
-    TWILIO_MESSAGING_SERVICE_SID: platformService,
-    PUBLIC_URL: publicUrl,
-  });
-  appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, standIn } = twilio);
   ({ demoId, otherId } = await setUpMerchants(t.database.db));
   await t.database.db
     .update(merchants)
@@ -46,8 +38,7 @@ beforeAll(async () => {
     .where(eq(merchants.id, otherId));
 });
 afterAll(async () => {
-  await t.close();
-  await standIn.close();
+  await twilio.close();
 });
 
 describe('Twilio inbound routing', () => {

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, messages, messageStatusEvents } from '../../db/schema';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider';
-import { startTwilioStandIn, type TwilioStandIn } from '../../providers/sms/twilio-stand-in';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TwilioStandIn } from '../../providers/sms/twilio-stand-in';
+import type { TestApp } from '../../test/app';
+import { createTwilioTestApp, TWILIO_TEST_PUBLIC_URL, type TwilioTestApp } from './twilio-test-app';
 import {
   addCustomer,
   consentOf,
@@ -15,32 +15,21 @@ import {
 
 const accountSid = 'AC' + '1'.repeat(32);
 const authToken = 'webhook-test-auth-token';
-const publicUrl = 'https://paylane.example.com';
+const publicUrl = TWILIO_TEST_PUBLIC_URL;
 // The demo merchant's own number: inbound texts reach it by the number texted.
 const merchantNumber = '+12145550123';
 const inboundUrl = `${publicUrl}/api/webhooks/twilio/inbound/`;
 
+let twilio: TwilioTestApp;
 let t: TestApp;
 let standIn: TwilioStandIn;
 let demoId: string;
-let appBase = '';
 
 // The app is configured with its public URL, as in production behind a proxy; Twilio signs that URL and the
 // stand-in delivers to where the test app really listens.
 beforeAll(async () => {
-  standIn = await startTwilioStandIn({
-    accountSid,
-    authToken,
-    deliverTo: (url) => url.replace(publicUrl, appBase),
-  });
-  t = await createTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: accountSid,
-    TWILIO_AUTH_TOKEN: authToken,
-    TWILIO_API_URL: standIn.url,
-    PUBLIC_URL: publicUrl,
-  });
-  appBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  twilio = await createTwilioTestApp({ accountSid, authToken });
+  ({ t, standIn } = twilio);
   ({ demoId } = await setUpMerchants(t.database.db));
   await t.database.db
     .update(merchants)
@@ -48,8 +37,7 @@ beforeAll(async () => {
     .where(eq(merchants.id, demoId));
 });
 afterAll(async () => {
-  await t.close();
-  await standIn.close();
+  await twilio.close();
 });
 
 /** A text handed to Twilio (the stand-in) and recorded as the dispatcher would: queued, with Twilio's sid. */
@@ -169,7 +157,7 @@ describe('Twilio status callbacks', () => {
     const forged = await standIn.sendStatus(sid, 'delivered', { signWith: 'not-the-token' });
     expect(forged.status).toBe(403);
     expect(JSON.parse(forged.body)).toEqual({ detail: 'Invalid signature' });
-    const unsigned = await fetch(`${appBase}/api/webhooks/twilio/status/`, {
+    const unsigned = await fetch(`${twilio.appBase}/api/webhooks/twilio/status/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ MessageSid: sid, MessageStatus: 'delivered' }).toString(),
@@ -288,7 +276,7 @@ describe('Twilio inbound webhook', () => {
   });
 
   it('the form parser belongs to the webhooks: other API routes still refuse form bodies', async () => {
-    const response = await fetch(`${appBase}/api/token/`, {
+    const response = await fetch(`${twilio.appBase}/api/token/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=admin%40demo.paylane.test&password=x',
