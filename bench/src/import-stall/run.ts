@@ -1,4 +1,4 @@
-// `npm run bench:import-preview`: can one user's CSV import stall the API (issue 14, finding 5)? Measures
+// `npm run bench:import-stall`: can one user's CSV import stall the API (issue 14, finding 5)? Measures
 // GET /api/health/ (autocannon, 10 connections) alone, then while the same user
 //   1. uploads a CSV of just under the import limit (20 MB),
 //   2. maps its columns (every row checked),
