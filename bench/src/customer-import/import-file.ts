@@ -104,3 +104,16 @@ export function buildImportFile(rows: number): string {
   for (let n = 0; n < rows; n++) lines.push(importRow(n).map(quote).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** The longest file of whole rows that stays within `maxBytes` (the import limit counts bytes). */
+export function buildImportFileWithin(maxBytes: number): { csv: string; rows: number } {
+  const lines = [IMPORT_HEADERS.map(quote).join(',')];
+  let bytes = Buffer.byteLength(lines[0] ?? '') + 2;
+  for (let n = 0; ; n++) {
+    const line = importRow(n).map(quote).join(',');
+    const lineBytes = Buffer.byteLength(line) + 2;
+    if (bytes + lineBytes > maxBytes) return { csv: `${lines.join('\r\n')}\r\n`, rows: n };
+    lines.push(line);
+    bytes += lineBytes;
+  }
+}

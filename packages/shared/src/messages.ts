@@ -103,6 +103,8 @@ const enUS = {
   unknownCustomers: 'Unable to find {n} customer(s)',
   batchProcessing: 'Message group now processing for {n} customer(s)',
   noRecipients: 'Choose at least one customer who can receive texts',
+  tooManyIdsPerRequest: 'At most 10,000 customers per request',
+  tooManyRecipients: 'A mass text can go to at most 100,000 customers',
   messageNotSent: 'The message was not sent due to an error',
   chooseTemplate: 'Choose a template to chat...',
   freeTextNotAllowed: 'You may only send messages from a template',

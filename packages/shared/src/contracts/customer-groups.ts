@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../validation';
 import { customerRefSchema } from './customers';
+import { customerIdListSchema } from './id-lists';
 import { pageOf } from './paging';
 
 // Customer groups (spec §3 Customer group, §7 Groups): named sets of customers a mass text goes to.
@@ -33,11 +34,14 @@ const groupNameSchema = z
   .min(1, { error: validationMessages.required })
   .max(120, { error: validationMessages.maxLength });
 
+// Member lists travel at most MAX_IDS_PER_REQUEST ids a request: a bigger group is created with the first
+// slice and the rest added with POST .../members/.
+
 /** POST create (spec §7: customers, name, find_by_external when from a CSV). */
 export const createCustomerGroupSchema = z.object({
   name: groupNameSchema,
   /** Our customer ids, or the merchant's external ids with find_by_external. */
-  customers: z.array(z.string().trim().min(1).max(100)).max(100_000).default([]),
+  customers: customerIdListSchema.default([]),
   find_by_external: z.boolean().default(false),
 });
 export type CreateCustomerGroup = z.input<typeof createCustomerGroupSchema>;
@@ -45,10 +49,17 @@ export type CreateCustomerGroup = z.input<typeof createCustomerGroupSchema>;
 /** PUT update: a new name and/or the new member list (replaces it). */
 export const updateCustomerGroupSchema = z.object({
   name: groupNameSchema.optional(),
-  customers: z.array(z.string().trim().min(1).max(100)).max(100_000).optional(),
+  customers: customerIdListSchema.optional(),
   find_by_external: z.boolean().default(false),
 });
 export type UpdateCustomerGroup = z.input<typeof updateCustomerGroupSchema>;
+
+/** POST .../customer_groups/{id}/members/: adds these customers; members already there stay. */
+export const addCustomerGroupMembersSchema = z.object({
+  customers: customerIdListSchema,
+  find_by_external: z.boolean().default(false),
+});
+export type AddCustomerGroupMembers = z.input<typeof addCustomerGroupMembersSchema>;
 
 /** A create or update answer: the group and the ids that matched no live customer (as sent). */
 export const customerGroupWriteAnswerSchema = customerGroupSchema.extend({

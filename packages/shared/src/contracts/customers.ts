@@ -12,6 +12,7 @@ import {
   validationMessages,
 } from '../validation';
 import { accountTagSchema } from './account-tags';
+import { customerIdListSchema } from './id-lists';
 import { MAX_PAGE_SIZE, pageOf, pageQuerySchema } from './paging';
 
 // Customers and their accounts (spec §2 Customers, §3 Customer and Account, §7 Customers). Requests carry
@@ -333,7 +334,7 @@ export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);
 // POST /api/merchants/{id}/customers/retrieve_optouts/ — which of these customers may be messaged.
 export const retrieveOptoutsSchema = z.object({
   /** Our customer ids, or the merchant's external ids with find_by_external (a CSV upload). */
-  customers: z.array(z.string().trim().min(1).max(100)).max(100_000),
+  customers: customerIdListSchema,
   find_by_external: z.boolean().default(false),
 });
 export const retrieveOptoutsAnswerSchema = z.object({

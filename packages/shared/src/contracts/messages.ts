@@ -7,6 +7,12 @@ import { pageOf } from './paging';
 // Messages: mass texts and their batches (spec §3 Mass message payload, §7 send customers message, message
 // batches with cancel_pending, §2 /message-report), and a message as the chat shows it (spec §3 Chat message).
 
+/**
+ * Recipients of one mass text: one batch is one request (design.md §7 accepts 100,000 at once). Their ids are
+ * ours (UUIDs), so the body stays under ~4 MB; the server's body limit for this route is sized to that.
+ */
+export const MAX_RECIPIENTS = 100_000;
+
 /** POST /api/merchants/{id}/customers/send_customers_message/ (accepts an Idempotency-Key header). */
 export const sendCustomersMessageSchema = z.object({
   message_template_id: z.string().nullable().optional(),
@@ -17,7 +23,10 @@ export const sendCustomersMessageSchema = z.object({
     .min(1, { error: validationMessages.required })
     .max(300, { error: messages.templateBodyTooLong }),
   /** Our customer ids (a CSV's external ids are resolved first with retrieve_optouts). */
-  customers: z.array(z.string().min(1).max(100)).min(1, { error: messages.noRecipients }).max(100_000),
+  customers: z
+    .array(z.string().min(1).max(100))
+    .min(1, { error: messages.noRecipients })
+    .max(MAX_RECIPIENTS, { error: messages.tooManyRecipients }),
   batch_name: z
     .string({ error: messages.batchNameRequired })
     .trim()

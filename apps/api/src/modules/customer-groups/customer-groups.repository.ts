@@ -104,19 +104,35 @@ export async function deleteGroup(db: DbExecutor, input: { merchantId: string; i
 
 /**
  * Makes the group's members exactly the live customers of the merchant matching `keys` (our ids, lower-case
- * UUIDs, or external ids with `byExternalId`) and answers the keys that matched no one: two statements
- * whatever the number of keys. The old members are removed first rather than compared with the new list:
- * an anti-join against a list the planner cannot size (an unnested parameter) may run as a nested loop,
- * 20,000 × 20,000 comparisons, while each lookup here is an index probe or a hash.
+ * UUIDs, or external ids with `byExternalId`) and answers the keys that matched no one. The old members are
+ * removed first rather than compared with the new list: an anti-join against a list the planner cannot size
+ * (an unnested parameter) may run as a nested loop, 20,000 × 20,000 comparisons, while each lookup here is an
+ * index probe or a hash.
  */
 export async function replaceGroupMembers(
   db: DbExecutor,
   input: { merchantId: string; groupId: string; keys: string[]; byExternalId: boolean },
 ): Promise<Set<string>> {
-  const { merchantId, groupId } = input;
   await db
     .delete(customerGroupMembers)
-    .where(and(eq(customerGroupMembers.merchantId, merchantId), eq(customerGroupMembers.groupId, groupId)));
+    .where(
+      and(
+        eq(customerGroupMembers.merchantId, input.merchantId),
+        eq(customerGroupMembers.groupId, input.groupId),
+      ),
+    );
+  return addGroupMembers(db, input);
+}
+
+/**
+ * Adds the live customers of the merchant matching `keys` to the group (members already there stay) and
+ * answers the keys that matched no one: one statement whatever the number of keys.
+ */
+export async function addGroupMembers(
+  db: DbExecutor,
+  input: { merchantId: string; groupId: string; keys: string[]; byExternalId: boolean },
+): Promise<Set<string>> {
+  const { merchantId, groupId } = input;
   const matches = input.byExternalId ? sql`c."external_id" = w.key` : sql`c."id" = w.key::uuid`;
   const live = sql`c."merchant_id" = ${merchantId}::uuid and c."voided_at" is null and ${matches}`;
   const result = await db.execute<{ key: string }>(sql`
@@ -131,6 +147,24 @@ export async function replaceGroupMembers(
     select w.key from wanted w where not exists (select 1 from "customers" c where ${live})
   `);
   return new Set(result.rows.map((row) => row.key));
+}
+
+/** Takes one customer out of the group; answers whether they were a member. */
+export async function deleteGroupMember(
+  db: DbExecutor,
+  input: { merchantId: string; groupId: string; customerId: string },
+): Promise<boolean> {
+  const removed = await db
+    .delete(customerGroupMembers)
+    .where(
+      and(
+        eq(customerGroupMembers.merchantId, input.merchantId),
+        eq(customerGroupMembers.groupId, input.groupId),
+        eq(customerGroupMembers.customerId, input.customerId),
+      ),
+    )
+    .returning({ customerId: customerGroupMembers.customerId });
+  return removed.length > 0;
 }
 
 /** The group's live members' ids (spec §3 customer_m2m). */

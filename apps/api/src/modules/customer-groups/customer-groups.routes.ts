@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addCustomerGroupMembersSchema,
   createCustomerGroupSchema,
   customerGroupDetailSchema,
   customerGroupListQuerySchema,
@@ -12,23 +13,24 @@ import {
 } from '@paylane/shared/contracts/customer-groups';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
+import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { currentMerchantAccess } from '../../plugins/access';
 import {
+  addCustomerGroupMembers,
   checkGroupPath,
   createCustomerGroup,
   deleteCustomerGroup,
   getCustomerGroup,
   listCustomerGroupMembers,
   listCustomerGroups,
+  removeCustomerGroupMember,
   updateCustomerGroup,
   type GroupActor,
 } from './customer-groups.service';
 
-// 100,000 ids of up to 100 characters (a CSV of a whole book) exceed the usual body limit.
-const MEMBERS_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
-
 const merchantParams = z.object({ merchant_id: z.string() });
 const groupParams = merchantParams.extend({ group_id: z.string() });
+const memberParams = groupParams.extend({ customer_id: z.string() });
 
 const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
 const actorOf = (request: FastifyRequest): GroupActor => ({
@@ -44,7 +46,8 @@ const actorOf = (request: FastifyRequest): GroupActor => ({
 export const customerGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
   const write = { access: { merchant: 'groupMessage' } } as const;
-  const bodyLimit = Math.max(ctx.config.bodyLimitBytes, MEMBERS_BODY_LIMIT_BYTES);
+  // Member lists carry at most MAX_IDS_PER_REQUEST ids; a bigger group is sent in slices (POST members/).
+  const bodyLimit = Math.max(ctx.config.bodyLimitBytes, ID_LIST_BODY_LIMIT_BYTES);
   const base = '/api/merchants/:merchant_id/customer_groups/';
   const one = `${base}:group_id/`;
   // Runs before validation: another merchant's group is refused whatever the body says.
@@ -121,6 +124,31 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     (request) => updateCustomerGroup(ctx, actorOf(request), request.params.group_id, request.body),
+  );
+
+  app.post(
+    `${one}members/`,
+    {
+      config: write,
+      bodyLimit,
+      preValidation: checkPath,
+      schema: {
+        params: groupParams,
+        body: addCustomerGroupMembersSchema,
+        response: { 200: customerGroupWriteAnswerSchema },
+      },
+    },
+    (request) => addCustomerGroupMembers(ctx, actorOf(request), request.params.group_id, request.body),
+  );
+
+  app.delete(
+    `${one}members/:customer_id/`,
+    { config: write, preValidation: checkPath, schema: { params: memberParams } },
+    async (request, reply) => {
+      const { group_id: groupId, customer_id: customerId } = request.params;
+      await removeCustomerGroupMember(ctx, merchantIdOf(request), groupId, customerId);
+      return reply.status(204).send();
+    },
   );
 
   app.delete(

@@ -17,6 +17,8 @@ import {
   listMembers,
   renameGroup,
   replaceGroupMembers,
+  addGroupMembers,
+  deleteGroupMember,
   type GroupRow,
   type GroupWithCount,
 } from './customer-groups.repository';
@@ -106,13 +108,14 @@ export async function listCustomerGroupMembers(
  * with find_by_external: a CSV), and answers the ids that named no one, as sent, each once. A malformed
  * id of ours names no one.
  */
-async function setMembers(db: Db, merchantId: string, group: GroupRow, input: MemberInput) {
+async function setMembers(db: Db, merchantId: string, group: GroupRow, input: MemberInput, add = false) {
   const byExternalId = input.find_by_external;
   // Our ids are UUIDs, compared without case; external ids are the merchant's text, compared as is.
   const keyOf = (id: string) => (byExternalId ? id : id.toLowerCase());
   const sent = [...new Set(input.customers)];
   const keys = byExternalId ? sent : sent.filter(isUuid).map(keyOf);
-  const unmatched = await replaceGroupMembers(db, { merchantId, groupId: group.id, keys, byExternalId });
+  const write = add ? addGroupMembers : replaceGroupMembers;
+  const unmatched = await write(db, { merchantId, groupId: group.id, keys, byExternalId });
   return sent.filter((id) => (byExternalId || isUuid(id) ? unmatched.has(keyOf(id)) : true));
 }
 
@@ -189,6 +192,38 @@ export async function updateCustomerGroup(
       return { ...toCustomerGroup(saved), unknown_customers: unknown };
     }),
   );
+}
+
+/**
+ * Adds customers to the group (POST .../members/): how a member list longer than one request's ids is sent,
+ * and how a CSV's customers join a group. Members already there stay; the answer is the write answer.
+ */
+export async function addCustomerGroupMembers(
+  ctx: AppContext,
+  actor: GroupActor,
+  id: string,
+  input: MemberInput,
+): Promise<GroupWriteAnswer> {
+  return inTransaction(ctx.db, async (db) => {
+    const group = await getGroup(db, actor.merchantId, id, true);
+    const unknown = await setMembers(db, actor.merchantId, group, input, true);
+    const saved = await getGroup(db, actor.merchantId, group.id);
+    return { ...toCustomerGroup(saved), unknown_customers: unknown };
+  });
+}
+
+/** Takes one customer out of the group (DELETE .../members/{customer_id}/); 404 when not a member. */
+export async function removeCustomerGroupMember(
+  ctx: AppContext,
+  merchantId: string,
+  id: string,
+  customerId: string,
+): Promise<void> {
+  const group = await getGroup(ctx.db, merchantId, id);
+  const removed = isUuid(customerId)
+    ? await deleteGroupMember(ctx.db, { merchantId, groupId: group.id, customerId })
+    : false;
+  if (!removed) throw notFound();
 }
 
 export async function deleteCustomerGroup(ctx: AppContext, merchantId: string, id: string): Promise<void> {

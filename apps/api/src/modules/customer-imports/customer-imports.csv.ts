@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import {
   IMPORT_FILE_FIELD,
   importFields,
@@ -7,67 +6,17 @@ import {
 import { messages } from '@paylane/shared/messages';
 import { fieldError } from '../../lib/http-errors';
 
-/** One data record: row 1 is the first record below the header. Cells are as read (not trimmed). */
-export type CsvRow = { rowNumber: number; cells: string[] };
-export type CsvTable = { headers: string[]; rows: CsvRow[] };
-
+/** How many rows the upload answer shows as its sample. */
 export const SAMPLE_ROW_COUNT = 5;
 
 const fileError = (message: string) => fieldError(IMPORT_FILE_FIELD, message);
 
-/**
- * The uploaded bytes as text, refusing what is not CSV text: bytes that are not UTF-8, or control characters
- * no spreadsheet writes (a NUL or other binary byte means an image, a PDF or an .xlsx).
- */
-export function decodeCsvBytes(bytes: Buffer): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw fileError(messages.importNotCsv);
-  }
-  // eslint-disable-next-line no-control-regex -- looking for binary bytes is the point
-  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) throw fileError(messages.importNotCsv);
-  return text;
-}
-
-function parseRecords(text: string, options: { to?: number } = {}): string[][] {
-  return parse(text, {
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    ...(options.to === undefined ? {} : { to: options.to }),
-  });
-}
-
-/**
- * The header and the records of a CSV file (UTF-8, BOM or not, CRLF or LF, quoted fields with commas and
- * newlines). Refuses a file with no header row, an empty or repeated column name, or no rows.
- */
-export function readCsvTable(text: string): CsvTable {
-  let records: string[][];
-  try {
-    records = parseRecords(text);
-  } catch {
-    throw fileError(messages.importNotCsv);
-  }
-  const [headerRecord, ...dataRecords] = records;
-  const headers = (headerRecord ?? []).map((name) => name.trim());
-  checkHeaders(headers);
-  const rows: CsvRow[] = [];
-  dataRecords.forEach((cells, index) => {
-    // A blank line or a row of empty cells (spreadsheets leave them at the end) is not a row to import.
-    if (cells.every((cell) => cell.trim() === '')) return;
-    rows.push({ rowNumber: index + 1, cells });
-  });
-  if (rows.length === 0) throw fileError(messages.importNoRows);
-  return { headers, rows };
-}
-
 // A first line of values (an email, a number, a date, an amount) means the file has no header row.
 const looksLikeData = (name: string) => name.includes('@') || /^[\d\s$.,/()+-]+$/.test(name);
 
-function checkHeaders(headers: string[]): void {
+/** The header's names, trimmed; refuses no header row, an empty or a repeated column name. */
+export function checkHeaders(headerCells: readonly string[]): string[] {
+  const headers = headerCells.map((name) => name.trim());
   if (headers.length === 0 || headers.every((name) => name === '')) throw fileError(messages.importNoHeader);
   if (headers.some(looksLikeData)) throw fileError(messages.importNoHeader);
   if (headers.some((name) => name === '')) throw fileError(messages.importEmptyHeader);
@@ -77,22 +26,10 @@ function checkHeaders(headers: string[]): void {
     if (seen.has(key)) throw fileError(messages.importDuplicateHeader);
     seen.add(key);
   }
+  return headers;
 }
 
-/**
- * The first rows of a stored file, read from its beginning only (so a poll does not parse 20 MB). A cut that
- * falls inside a quoted field makes the parse fail; then there is simply no sample.
- */
-export function readSampleRows(textStart: string): string[][] {
-  const lastNewline = textStart.lastIndexOf('\n');
-  const text = lastNewline === -1 ? textStart : textStart.slice(0, lastNewline + 1);
-  try {
-    const records = parseRecords(text, { to: SAMPLE_ROW_COUNT * 4 + 1 }).slice(1);
-    return records.filter((cells) => cells.some((cell) => cell.trim() !== '')).slice(0, SAMPLE_ROW_COUNT);
-  } catch {
-    return [];
-  }
-}
+export const noRowsError = () => fileError(messages.importNoRows);
 
 /** The cells of a row by header; cells past the header's columns are dropped (reported as a row error). */
 export function valuesByHeader(headers: readonly string[], cells: readonly string[]): Record<string, string> {

@@ -26,7 +26,7 @@ export const createCustomerImportJobs = (
     name: CUSTOMER_IMPORT_JOB,
     schema: payloadSchema,
     queue: { ...importQueue, ...options.queue },
-    // One import at a time per worker: each holds a parsed file in memory.
+    // One import at a time per worker: each writes batch after batch of 1,000 rows; another waits its turn.
     work: { batchSize: 1 },
     handler: async (payload, { job, signal }) => {
       const target = { importId: payload.import_id, merchantId: payload.merchant_id };

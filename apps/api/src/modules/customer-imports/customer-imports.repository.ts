@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { CustomerImportStatus } from '@paylane/shared/contracts/customer-imports';
 import type { Db } from '../../db/client';
 import { customerImportRowErrors, customerImports, locations } from '../../db/schema';
 
 // The imports themselves and their row errors. Every query carries the merchant id.
 
-/** An import without its file (a poll must not move 20 MB); the file's first bytes give the sample. */
+/** An import without its file (a poll must not move 20 MB). */
 export const importColumns = {
   id: customerImports.id,
   merchantId: customerImports.merchantId,
@@ -26,65 +27,83 @@ export const importColumns = {
   createdAt: customerImports.createdAt,
   updatedAt: customerImports.updatedAt,
 };
-export type ImportRow = Omit<typeof customerImports.$inferSelect, 'csvText'>;
+/** An import as requests see it: one still being received is never read (see `visible`). */
+export type ImportRow = Omit<typeof customerImports.$inferSelect, 'csvText' | 'status'> & {
+  status: CustomerImportStatus;
+};
 
-const SAMPLE_BYTES = 65_536;
 const scope = (merchantId: string, id: string) =>
   and(eq(customerImports.merchantId, merchantId), eq(customerImports.id, id));
+// An upload still streaming in has part of its rows: no page, poll or job may see it.
+const visible = ne(customerImports.status, 'receiving');
 
-export async function insertImport(
+/** A new import while its file is read: hidden until `updateImport` moves it to 'uploaded'. */
+export async function insertReceivingImport(
   db: Db,
-  data: {
-    merchantId: string;
-    userId: string | null;
-    fileName: string;
-    csvText: string;
-    headers: string[];
-    totalRows: number;
-  },
-): Promise<ImportRow> {
+  data: { merchantId: string; userId: string | null; fileName: string; headers: string[] },
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(customerImports)
     .values({
       merchantId: data.merchantId,
       createdByUserId: data.userId,
       fileName: data.fileName,
-      csvText: data.csvText,
+      status: 'receiving',
       headers: data.headers,
-      totalRows: data.totalRows,
     })
-    .returning(importColumns);
+    .returning({ id: customerImports.id });
   if (!row) throw new Error('insert returned no row');
-  return row as ImportRow;
+  return row;
 }
 
+/** An import and whether it still holds its whole file (stored before its rows had a table). */
 export async function findImport(
   db: Db,
   merchantId: string,
   id: string,
-): Promise<(ImportRow & { textStart: string }) | null> {
+): Promise<(ImportRow & { hasFileText: boolean }) | null> {
   const [row] = await db
-    .select({
-      ...importColumns,
-      textStart: sql<string>`substring(${customerImports.csvText} from 1 for ${SAMPLE_BYTES})`,
-    })
+    .select({ ...importColumns, hasFileText: sql<boolean>`${customerImports.csvText} is not null` })
     .from(customerImports)
-    .where(scope(merchantId, id))
+    .where(and(scope(merchantId, id), visible))
     .limit(1);
-  return (row as (ImportRow & { textStart: string }) | undefined) ?? null;
+  return (row as (ImportRow & { hasFileText: boolean }) | undefined) ?? null;
 }
 
-export async function findImportText(db: Db, merchantId: string, id: string): Promise<string | null> {
+/** The whole file of an import stored before its rows had a table, locked until the caller's transaction ends. */
+export async function lockFileText(db: Db, merchantId: string, id: string): Promise<string | null> {
   const [row] = await db
     .select({ csvText: customerImports.csvText })
     .from(customerImports)
     .where(scope(merchantId, id))
-    .limit(1);
+    .for('update');
   return row?.csvText ?? null;
 }
 
+export async function clearFileText(db: Db, merchantId: string, id: string): Promise<void> {
+  await db.update(customerImports).set({ csvText: null }).where(scope(merchantId, id));
+}
+
+/** Removes an import and (cascading) its rows and errors: an upload that failed half-way. */
+export async function deleteImport(db: Db, merchantId: string, id: string): Promise<void> {
+  await db.delete(customerImports).where(scope(merchantId, id));
+}
+
+/** Uploads of the merchant still 'receiving' since before `before`: their process died mid-upload. */
+export async function deleteAbandonedUploads(db: Db, merchantId: string, before: Date): Promise<void> {
+  await db
+    .delete(customerImports)
+    .where(
+      and(
+        eq(customerImports.merchantId, merchantId),
+        eq(customerImports.status, 'receiving'),
+        lt(customerImports.createdAt, before),
+      ),
+    );
+}
+
 export async function listImports(db: Db, query: { merchantId: string; limit: number; offset: number }) {
-  const where = eq(customerImports.merchantId, query.merchantId);
+  const where = and(eq(customerImports.merchantId, query.merchantId), visible);
   const rows = await db
     .select(importColumns)
     .from(customerImports)
@@ -97,7 +116,12 @@ export async function listImports(db: Db, query: { merchantId: string; limit: nu
 }
 
 /** Values or SQL expressions (counters advance with `processed_rows + n`). */
-type ImportUpdate = Omit<PgUpdateSetSource<typeof customerImports>, 'id' | 'merchantId' | 'csvText'>;
+type ImportUpdate = Omit<
+  PgUpdateSetSource<typeof customerImports>,
+  'id' | 'merchantId' | 'csvText' | 'status'
+> & {
+  status?: CustomerImportStatus;
+};
 
 /** Updates the import; with `fromStatuses` only while it is in one of them (a repeat then changes nothing). */
 export async function updateImport(
@@ -107,7 +131,7 @@ export async function updateImport(
     id: string;
     data: ImportUpdate;
     at: Date;
-    fromStatuses?: readonly ImportRow['status'][];
+    fromStatuses?: readonly (ImportRow['status'] | 'receiving')[];
   },
 ): Promise<ImportRow | null> {
   const statusIn = input.fromStatuses ? sql`${customerImports.status} in ${input.fromStatuses}` : undefined;
@@ -135,12 +159,15 @@ export type RowErrorData = {
   values: Record<string, string>;
 };
 
-/** Many rows per statement: an import may report 100,000 bad rows. */
+/**
+ * Many rows per statement: an import may report 100,000 bad rows. On PGlite a statement runs on the event
+ * loop, so each is kept to a few hundred rows.
+ */
 export async function insertRowErrors(
   db: Db,
   input: { merchantId: string; importId: string; rows: readonly RowErrorData[] },
 ): Promise<void> {
-  const CHUNK = 2000;
+  const CHUNK = 500;
   for (let start = 0; start < input.rows.length; start += CHUNK) {
     const chunk = input.rows.slice(start, start + CHUNK);
     await db.execute(sql`
@@ -183,28 +210,19 @@ export async function listRowErrors(
   return { rows, total: totals?.total ?? 0 };
 }
 
-export async function listRowErrorsByNumbers(
+/** The next `limit` row errors after row `after`, in row order (the error report reads them by key). */
+export async function listRowErrorsAfter(
   db: Db,
-  query: { merchantId: string; importId: string; rowNumbers: number[] },
+  query: { merchantId: string; importId: string; after: number; limit: number },
 ) {
-  if (query.rowNumbers.length === 0) return [];
   return db
     .select()
     .from(customerImportRowErrors)
     .where(
-      and(
-        errorScope(query.merchantId, query.importId),
-        sql`${customerImportRowErrors.rowNumber} = any(${sql.param(query.rowNumbers)}::int[])`,
-      ),
-    );
-}
-
-export async function listErrorRowNumbers(db: Db, merchantId: string, importId: string): Promise<number[]> {
-  const rows = await db
-    .select({ rowNumber: customerImportRowErrors.rowNumber })
-    .from(customerImportRowErrors)
-    .where(errorScope(merchantId, importId));
-  return rows.map((row) => row.rowNumber);
+      and(errorScope(query.merchantId, query.importId), gt(customerImportRowErrors.rowNumber, query.after)),
+    )
+    .orderBy(asc(customerImportRowErrors.rowNumber))
+    .limit(query.limit);
 }
 
 /** The merchant's locations by name, first by name first (the default location of a row without one). */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,19 +40,31 @@ const actorOf = (request: FastifyRequest): ImportActor => ({
   userId: request.user?.id ?? null,
 });
 
-/** The one file of the request; reading stops at `limit` bytes, so an oversized file costs at most that. */
+const tooLarge = () => new HttpError(413, { detail: messages.importTooLarge });
+
+/**
+ * The file's bytes as they arrive; past `limit` bytes (the multipart parser stops there and marks the file
+ * truncated) the reading ends with 413, so an oversized file costs at most the limit. Whatever the reader
+ * leaves (a refused file) is read and dropped, so the client gets the answer rather than a reset connection.
+ */
+async function* fileChunks(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+      if (file.truncated) throw tooLarge();
+      yield chunk;
+    }
+    if (file.truncated) throw tooLarge();
+  } finally {
+    file.resume();
+  }
+}
+
+/** The one file of the request, to be read as it streams in. */
 async function readUpload(request: FastifyRequest, limit: number) {
   const part = request.isMultipart() ? await request.file({ limits: { fileSize: limit } }) : undefined;
   if (!part || part.fieldname !== IMPORT_FILE_FIELD)
     throw fieldError(IMPORT_FILE_FIELD, validationMessages.required);
-  try {
-    return { fileName: part.filename, bytes: await part.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, { detail: messages.importTooLarge });
-    }
-    throw error;
-  }
+  return { fileName: part.filename, chunks: fileChunks(part.file) };
 }
 
 /** Spec §2 /customers/import: upload, map and check, preview, start, progress, error report. */

@@ -14,7 +14,7 @@ import {
 } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
 import { toE164Phone, validationMessages } from '@paylane/shared/validation';
-import type { CsvRow } from './customer-imports.csv';
+import type { FileRow } from './customer-imports.csv-reader';
 
 // One CSV row → the customer (and account) it describes, checked with the create form's schemas so its
 // messages are the form's. Pure: the checks that need the database (phones in use, accounts of other
@@ -32,7 +32,13 @@ export type ImportRecord = {
 /** What other rows and the database are compared on: the customer id, the phone (E.164), the account number. */
 export type RowKeys = { externalId: string; phone: string | null; accountExternalId: string | null };
 
-export type CheckedRow = { rowNumber: number; errors: RowErrors; keys: RowKeys; record: ImportRecord | null };
+export type CheckedRow = {
+  position: number;
+  rowNumber: number;
+  errors: RowErrors;
+  keys: RowKeys;
+  record: ImportRecord | null;
+};
 
 /** What a row needs from the merchant: its locations by lower-cased name, and the default one. */
 export type RowContext = {
@@ -136,7 +142,7 @@ export function checkRow(
   ctx: RowContext,
   indexes: Record<ImportField, number>,
   headerCount: number,
-  row: CsvRow,
+  row: FileRow,
 ): CheckedRow {
   const errors: RowErrors = {};
   const cell: Cells = (field) => {
@@ -158,6 +164,7 @@ export function checkRow(
     accountExternalId: hasAccount ? cell('account_external_id')?.trim() || null : null,
   };
   return {
+    position: row.position,
     rowNumber: row.rowNumber,
     errors,
     keys,

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { BatchConflictError, writeBatch } from './customer-imports.batch';
 import { analyzeCustomerTables } from './customer-imports.batch.repository';
-import { readCsvTable, valuesByHeader, type CsvRow, type CsvTable } from './customer-imports.csv';
+import { valuesByHeader } from './customer-imports.csv';
+import type { FileRow } from './customer-imports.csv-reader';
+import { storeRowsOfOlderImport } from './customer-imports.file';
+import { listErrorFlags, listPendingFileRows } from './customer-imports.file-rows.repository';
 import {
   findImport,
-  findImportText,
   inTransaction,
   insertRowErrors,
-  listErrorRowNumbers,
   lockImport,
   updateImport,
   type ImportRow,
@@ -19,7 +20,7 @@ import { loadRowContext } from './customer-imports.validation';
 
 // The import job's work. The valid rows are written in batches, each in one transaction together with the
 // import's counters, so a crash loses at most the open batch and a retry resumes after `processed_rows`: the
-// rows without errors, in file order, past the ones already counted. Rows are upserted by external id, so
+// stored rows without errors, in file order, past the ones already counted. Rows are upserted by external id, so
 // even a batch written twice would not duplicate a customer or an account.
 
 export type ImportRunOptions = {
@@ -52,19 +53,20 @@ export async function runCustomerImport(
     data: { status: 'running', startedAt: current.startedAt ?? ctx.now() },
   });
   if (!running) return;
-  const { table, pending, check } = await loadPendingRows(ctx, running);
+  await storeRowsOfOlderImport(ctx, current);
+  const pending = await pendingRows(ctx, running);
   await analyzeCustomerTables(ctx.db);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let processed = running.processedRows;
-  let index = processed;
-  let rows = check(pending.slice(index, index + batchSize));
-  for (let batch = 0; rows.length > 0; batch++) {
+  // A resumed run starts after the rows already imported; each later batch after the last one read.
+  let rows = await pending.read(await pending.positionAfter(processed), batchSize);
+  for (let batch = 0; rows.checked.length > 0; batch++) {
     if (signal?.aborted) throw new Error('the import job was stopped; a retry resumes it');
-    const writing = commitBatch(ctx, { current: running, table, rows, processed, batch, options });
-    index += batchSize;
-    // The next batch is checked while the database writes this one (on PostgreSQL they overlap).
-    rows = check(pending.slice(index, index + batchSize));
-    processed = await writing;
+    // The next batch is read and checked while the database writes this one (on PostgreSQL they overlap).
+    [processed, rows] = await Promise.all([
+      commitBatch(ctx, { current: running, rows, processed, batch, options }),
+      pending.read(rows.lastPosition, batchSize),
+    ]);
     // A breath between batches: on PGlite every other request waits while a batch's transaction is open, so
     // a poll or a page load gets its few queries through here instead of one per batch.
     await sleep(BATCH_PAUSE_MS);
@@ -78,21 +80,55 @@ export async function runCustomerImport(
   });
 }
 
+/** A batch: the stored rows read, checked, and their cells by row number (a rejected row's values). */
+type PendingBatch = { checked: CheckedRow[]; cellsByNumber: Map<number, string[]>; lastPosition: number };
+
+const FLAGS_PER_READ = 5000;
+
 /**
- * The rows that had no errors when the import was last checked (or since), in file order, and the check that
- * gives a row its typed values. Each row is checked again when its batch comes: the job needs the values, and a
- * rule may have changed since the preview (a location renamed). Repeats across the file were recorded then.
+ * Reads the rows that had no errors when the import was last checked (or since), in file order, by ranges
+ * of positions, and checks each when its batch comes: the job needs the typed values, and a rule may have
+ * changed since the preview (a location renamed). Repeats across the file were recorded then.
  */
-async function loadPendingRows(ctx: AppContext, current: ImportRow) {
-  const text = await findImportText(ctx.db, current.merchantId, current.id);
-  const table = readCsvTable(text ?? '');
-  const rowContext = await loadRowContext(ctx.db, current.merchantId, table.headers, current.mapping ?? {});
-  const withErrors = new Set(await listErrorRowNumbers(ctx.db, current.merchantId, current.id));
-  const pending = table.rows.filter((row) => !withErrors.has(row.rowNumber));
+async function pendingRows(ctx: AppContext, current: ImportRow) {
+  const rowContext = await loadRowContext(ctx.db, current.merchantId, current.headers, current.mapping ?? {});
   const indexes = columnIndexes(rowContext);
-  const check = (rows: CsvRow[]) =>
-    rows.map((row) => checkRow(rowContext, indexes, table.headers.length, row));
-  return { table, pending, check };
+  const target = { merchantId: current.merchantId, importId: current.id };
+  return {
+    /** The next `limit` rows without errors after position `after`. */
+    async read(after: number, limit: number): Promise<PendingBatch> {
+      const rows: FileRow[] = [];
+      let lastPosition = after;
+      while (rows.length < limit) {
+        const range = { from: lastPosition + 1, to: lastPosition + limit - rows.length };
+        const read = await listPendingFileRows(ctx.db, { ...target, ...range });
+        if (read.lastPosition === null) break;
+        rows.push(...read.rows);
+        lastPosition = read.lastPosition;
+      }
+      return {
+        checked: rows.map((row) => checkRow(rowContext, indexes, current.headers.length, row)),
+        cellsByNumber: new Map(rows.map((row) => [row.rowNumber, row.cells])),
+        lastPosition,
+      };
+    },
+    /** The position of the `imported`-th row without errors: where a resumed run goes on. */
+    async positionAfter(imported: number): Promise<number> {
+      let after = 0;
+      let seen = 0;
+      while (seen < imported) {
+        const flags = await listErrorFlags(ctx.db, {
+          ...target,
+          from: after + 1,
+          to: after + FLAGS_PER_READ,
+        });
+        if (flags.length === 0) return after;
+        for (const flag of flags) if (!flag.hasErrors && ++seen === imported) return flag.position;
+        after = flags.at(-1)?.position ?? after;
+      }
+      return after;
+    },
+  };
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -105,8 +141,7 @@ async function commitBatch(
   ctx: AppContext,
   input: {
     current: ImportRow;
-    table: CsvTable;
-    rows: CheckedRow[];
+    rows: PendingBatch;
     processed: number;
     batch: number;
     options: ImportRunOptions;
@@ -127,7 +162,7 @@ async function writeCountedBatch(
   db: AppContext['db'],
   input: Parameters<typeof commitBatch>[1],
 ): Promise<number> {
-  const { current, table, rows, processed } = input;
+  const { current, rows, processed } = input;
   const locked = await lockImport(db, current.merchantId, current.id);
   if (locked?.status !== 'running' || locked.processedRows !== processed) {
     throw new ConcurrentRunError('another run of this import moved on; this one stops');
@@ -137,17 +172,16 @@ async function writeCountedBatch(
     importId: current.id,
     actorUserId: current.createdByUserId,
     mapping: current.mapping ?? {},
-    rows,
+    rows: rows.checked,
     at: ctx.now(),
   });
-  const cellsByNumber = new Map(table.rows.map((row) => [row.rowNumber, row.cells]));
   await insertRowErrors(db, {
     merchantId: current.merchantId,
     importId: current.id,
     rows: result.rejected.map((row) => ({
       rowNumber: row.rowNumber,
       errors: row.errors,
-      values: valuesByHeader(table.headers, cellsByNumber.get(row.rowNumber) ?? []),
+      values: valuesByHeader(current.headers, rows.cellsByNumber.get(row.rowNumber) ?? []),
     })),
   });
   const rejected = result.rejected.length;

@@ -10,28 +10,18 @@ import type { AppContext } from '../../context';
 import { requireQueue } from '../../context';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { pageLinks } from '../../lib/paging';
-import {
-  decodeCsvBytes,
-  readCsvTable,
-  readSampleRows,
-  suggestMapping,
-  valuesByHeader,
-} from './customer-imports.csv';
+import { SAMPLE_ROW_COUNT, suggestMapping, valuesByHeader } from './customer-imports.csv';
+import { receiveUpload, storeRowsOfOlderImport } from './customer-imports.file';
+import { listFileRows, listFileRowsWithErrors } from './customer-imports.file-rows.repository';
 import { enqueueCustomerImport } from './customer-imports.jobs';
 import {
-  deleteRowErrors,
   findImport,
-  findImportText,
-  inTransaction,
-  insertImport,
-  insertRowErrors,
   listImports,
   listRowErrors,
-  listRowErrorsByNumbers,
   updateImport,
   type ImportRow,
 } from './customer-imports.repository';
-import { checkAllRows, checkMapping, loadRowContext } from './customer-imports.validation';
+import { checkStoredRows, checkMapping, replaceRowErrors } from './customer-imports.validation';
 
 /** Who acts, in which merchant. */
 export type ImportActor = { merchantId: string; userId: string | null };
@@ -63,44 +53,50 @@ export function toImportSummary(row: ImportRow): CustomerImportSummary {
   };
 }
 
-function toCustomerImport(row: ImportRow, textStart: string): CustomerImport {
+function toCustomerImport(row: ImportRow, sample: string[][]): CustomerImport {
   return {
     ...toImportSummary(row),
     headers: row.headers,
     mapping: row.mapping,
     suggested_mapping: suggestMapping(row.headers),
-    sample_rows: readSampleRows(textStart),
+    sample_rows: sample,
   };
 }
 
+/** The import, its rows stored (an import from before the rows table gets them here, once). */
 async function getImportRow(ctx: AppContext, merchantId: string, id: string) {
   const row = await findImport(ctx.db, merchantId, id);
   if (!row) throw notFound();
+  await storeRowsOfOlderImport(ctx, row);
   return row;
 }
 
-/** Reads the upload (refusing what is not a CSV with a header and rows) and keeps it for the next steps. */
+/** The import with its first rows as the sample: a read of five stored rows, however big the file. */
+async function withSample(ctx: AppContext, row: ImportRow): Promise<CustomerImport> {
+  const first = await listFileRows(ctx.db, {
+    merchantId: row.merchantId,
+    importId: row.id,
+    from: 1,
+    to: SAMPLE_ROW_COUNT,
+  });
+  return toCustomerImport(
+    row,
+    first.map((stored) => stored.cells),
+  );
+}
+
+/** Reads the upload as it streams in (refusing what is not a CSV with a header and rows) and stores its rows. */
 export async function uploadCustomerImport(
   ctx: AppContext,
   actor: ImportActor,
-  file: { fileName: string; bytes: Buffer },
+  file: { fileName: string; chunks: AsyncIterable<Uint8Array> },
 ): Promise<CustomerImport> {
-  const csvText = decodeCsvBytes(file.bytes);
-  const table = readCsvTable(csvText);
-  const row = await insertImport(ctx.db, {
-    merchantId: actor.merchantId,
-    userId: actor.userId,
-    fileName: file.fileName.slice(0, 255) || 'import.csv',
-    csvText,
-    headers: table.headers,
-    totalRows: table.rows.length,
-  });
-  return toCustomerImport(row, csvText.slice(0, 65_536));
+  const { row, sample } = await receiveUpload(ctx, actor, file);
+  return toCustomerImport(row, sample);
 }
 
 export async function getCustomerImport(ctx: AppContext, merchantId: string, id: string) {
-  const row = await getImportRow(ctx, merchantId, id);
-  return toCustomerImport(row, row.textStart);
+  return withSample(ctx, await getImportRow(ctx, merchantId, id));
 }
 
 export async function listCustomerImports(
@@ -120,16 +116,9 @@ export async function listCustomerImports(
   };
 }
 
-/** The stored file, parsed again (it was checked on upload). */
-export async function readStoredTable(ctx: AppContext, merchantId: string, id: string) {
-  const text = await findImportText(ctx.db, merchantId, id);
-  if (text === null) throw notFound();
-  return readCsvTable(text);
-}
-
 /**
- * Maps the columns and checks every row: each bad row's messages replace the earlier ones, and the counts are
- * stored. Refused once the import has started.
+ * Maps the columns and checks every stored row: each bad row's messages replace the earlier ones, and the
+ * counts are stored. Refused once the import has started.
  */
 export async function mapCustomerImport(
   ctx: AppContext,
@@ -140,23 +129,10 @@ export async function mapCustomerImport(
   const current = await getImportRow(ctx, actor.merchantId, id);
   if (current.status !== 'uploaded' && current.status !== 'validated') throw conflict(messages.importStarted);
   const mapping = checkMapping(current.headers, sent);
-  const table = await readStoredTable(ctx, actor.merchantId, id);
-  const rowContext = await loadRowContext(ctx.db, actor.merchantId, table.headers, mapping);
-  const rows = await checkAllRows(ctx.db, actor.merchantId, rowContext, table);
-  const cellsByNumber = new Map(table.rows.map((row) => [row.rowNumber, row.cells]));
+  const rows = await checkStoredRows(ctx.db, current, mapping);
   const bad = rows.filter((row) => row.record === null);
-  const updated = await inTransaction(ctx.db, async (db) => {
-    await deleteRowErrors(db, actor.merchantId, id);
-    await insertRowErrors(db, {
-      merchantId: actor.merchantId,
-      importId: id,
-      rows: bad.map((row) => ({
-        rowNumber: row.rowNumber,
-        errors: row.errors,
-        values: valuesByHeader(table.headers, cellsByNumber.get(row.rowNumber) ?? []),
-      })),
-    });
-    return updateImport(db, {
+  const updated = await replaceRowErrors(ctx.db, current, bad, (db) =>
+    updateImport(db, {
       merchantId: actor.merchantId,
       id,
       at: ctx.now(),
@@ -171,14 +147,14 @@ export async function mapCustomerImport(
         createdCount: 0,
         updatedCount: 0,
       },
-    });
-  });
+    }),
+  );
   // Started by another request while the rows were being checked.
   if (!updated) throw conflict(messages.importStarted);
-  return toCustomerImport(updated, current.textStart);
+  return withSample(ctx, updated);
 }
 
-/** The preview: every row with its messages, or only the rows with errors. */
+/** The preview: every row with its messages, or only the rows with errors; a page reads only its rows. */
 export async function listCustomerImportRows(
   ctx: AppContext,
   merchantId: string,
@@ -204,20 +180,19 @@ export async function listCustomerImportRows(
       rows.map((row) => ({ row_number: row.rowNumber, values: row.values, errors: row.errors })),
     );
   }
-  const table = await readStoredTable(ctx, merchantId, id);
-  const slice = table.rows.slice(offset, offset + query.page_size);
-  const errors = await listRowErrorsByNumbers(ctx.db, {
+  // Positions number the stored rows 1, 2, 3…: page n is a range of the primary key.
+  const rows = await listFileRowsWithErrors(ctx.db, {
     merchantId,
     importId: id,
-    rowNumbers: slice.map((row) => row.rowNumber),
+    from: offset + 1,
+    to: offset + query.page_size,
   });
-  const errorsByNumber = new Map(errors.map((row) => [row.rowNumber, row.errors]));
   return page(
     current.totalRows,
-    slice.map((row) => ({
+    rows.map((row) => ({
       row_number: row.rowNumber,
-      values: valuesByHeader(table.headers, row.cells),
-      errors: errorsByNumber.get(row.rowNumber) ?? {},
+      values: valuesByHeader(current.headers, row.cells),
+      errors: row.errors,
     })),
   );
 }
@@ -226,9 +201,7 @@ export async function listCustomerImportRows(
 export async function startCustomerImport(ctx: AppContext, merchantId: string, id: string) {
   const current = await getImportRow(ctx, merchantId, id);
   if (current.status === 'uploaded') throw badRequest({ non_field_errors: [messages.importNotValidated] });
-  if (current.status !== 'validated' && current.status !== 'queued') {
-    return toCustomerImport(current, current.textStart);
-  }
+  if (current.status !== 'validated' && current.status !== 'queued') return withSample(ctx, current);
   await updateImport(ctx.db, {
     merchantId,
     id,

@@ -11,8 +11,16 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
 import { analyzeCustomerTables } from './customer-imports.batch.repository';
 import { markDatabaseConflicts, markFileRepeats } from './customer-imports.conflicts';
-import type { CsvTable } from './customer-imports.csv';
-import { listLocationNames } from './customer-imports.repository';
+import { valuesByHeader } from './customer-imports.csv';
+import { listFileRows, listFileRowsAt } from './customer-imports.file-rows.repository';
+import {
+  deleteRowErrors,
+  inTransaction,
+  insertRowErrors,
+  listLocationNames,
+  type ImportRow,
+  type RowErrorData,
+} from './customer-imports.repository';
 import { checkRow, columnIndexes, type CheckedRow, type RowContext } from './customer-imports.rows';
 
 /**
@@ -55,29 +63,68 @@ export async function loadRowContext(
   return { headers, mapping, locationIdsByName, defaultLocationId: locations[0]?.id ?? null };
 }
 
-const ROWS_BETWEEN_YIELDS = 2000;
+/** Rows per read; the checks give the event loop a turn every ROWS_BETWEEN_TURNS rows. */
+const ROWS_PER_READ = 2000;
+const ROWS_BETWEEN_TURNS = 500;
 
 /**
- * Each row on its own, then the repeats across the file. A 100,000-row file takes seconds of CPU, so the work
- * yields to the event loop between slices and the process keeps answering other requests meanwhile.
+ * Each stored row on its own (read by key, a slice at a time), then the repeats across the file. A
+ * 100,000-row file takes seconds of CPU, so the work yields to the event loop between slices and the
+ * process keeps answering other requests meanwhile.
  */
-export async function checkRowsAlone(ctx: RowContext, table: CsvTable): Promise<CheckedRow[]> {
+async function checkRowsAlone(db: Db, current: ImportRow, ctx: RowContext): Promise<CheckedRow[]> {
   const indexes = columnIndexes(ctx);
   const rows: CheckedRow[] = [];
-  for (let start = 0; start < table.rows.length; start += ROWS_BETWEEN_YIELDS) {
-    if (start > 0) await setImmediate();
-    for (const row of table.rows.slice(start, start + ROWS_BETWEEN_YIELDS)) {
-      rows.push(checkRow(ctx, indexes, table.headers.length, row));
+  const target = { merchantId: current.merchantId, importId: current.id };
+  for (let from = 1; ; from += ROWS_PER_READ) {
+    const stored = await listFileRows(db, { ...target, from, to: from + ROWS_PER_READ - 1 });
+    for (const [index, row] of stored.entries()) {
+      if (index > 0 && index % ROWS_BETWEEN_TURNS === 0) await setImmediate();
+      rows.push(checkRow(ctx, indexes, current.headers.length, row));
     }
+    if (stored.length < ROWS_PER_READ) break;
   }
   markFileRepeats(rows);
   return rows;
 }
 
-/** Every rule: each row, repeats in the file, and conflicts with the merchant's customers and accounts. */
-export async function checkAllRows(db: Db, merchantId: string, ctx: RowContext, table: CsvTable) {
-  const rows = await checkRowsAlone(ctx, table);
+/** Every rule on every stored row: each row, repeats in the file, and conflicts with the merchant's data. */
+export async function checkStoredRows(db: Db, current: ImportRow, mapping: ImportMapping) {
+  const ctx = await loadRowContext(db, current.merchantId, current.headers, mapping);
+  const rows = await checkRowsAlone(db, current, ctx);
   await analyzeCustomerTables(db);
-  await markDatabaseConflicts(db, merchantId, rows);
+  await markDatabaseConflicts(db, current.merchantId, rows);
   return rows;
+}
+
+const CELLS_PER_READ = 5000;
+
+/**
+ * Replaces the import's row errors with `bad` (their cells read back by position, by header) and runs
+ * `finish` (the counts) in the same transaction.
+ */
+export async function replaceRowErrors<T>(
+  db: Db,
+  current: ImportRow,
+  bad: readonly CheckedRow[],
+  finish: (txDb: Db) => Promise<T>,
+): Promise<T> {
+  const target = { merchantId: current.merchantId, importId: current.id };
+  const errorsByPosition = new Map(bad.map((row) => [row.position, row.errors]));
+  const data: RowErrorData[] = [];
+  for (let start = 0; start < bad.length; start += CELLS_PER_READ) {
+    const positions = bad.slice(start, start + CELLS_PER_READ).map((row) => row.position);
+    for (const row of await listFileRowsAt(db, target, positions)) {
+      data.push({
+        rowNumber: row.rowNumber,
+        errors: errorsByPosition.get(row.position) ?? {},
+        values: valuesByHeader(current.headers, row.cells),
+      });
+    }
+  }
+  return inTransaction(db, async (txDb) => {
+    await deleteRowErrors(txDb, target.merchantId, target.importId);
+    await insertRowErrors(txDb, { ...target, rows: data });
+    return finish(txDb);
+  });
 }

@@ -6,11 +6,9 @@ import {
   retrieveOptoutsSchema,
 } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
+import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { listMerchantCustomerAccounts, retrieveOptouts } from './customer-lookups.service';
 import { merchantIdOf, merchantParams } from './customers.routes';
-
-// 100,000 ids of up to 100 characters (spec §7 optouts for a CSV of a whole book) exceed the usual body limit.
-const OPTOUTS_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
 /** Spec §7: retrieve customer optouts, and list merchant customer accounts (both POST, for members). */
 export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -20,7 +18,8 @@ export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     '/api/merchants/:merchant_id/customers/retrieve_optouts/',
     {
       config: member,
-      bodyLimit: Math.max(ctx.config.bodyLimitBytes, OPTOUTS_BODY_LIMIT_BYTES),
+      // At most MAX_IDS_PER_REQUEST ids: a CSV of a whole book is looked up in several requests.
+      bodyLimit: Math.max(ctx.config.bodyLimitBytes, ID_LIST_BODY_LIMIT_BYTES),
       schema: {
         params: merchantParams,
         body: retrieveOptoutsSchema,

@@ -106,19 +106,28 @@ describe('customer lookups: optouts and customer accounts', () => {
     );
   });
 
-  it('answers 100,000 ids in one go', async () => {
-    const many = Array.from({ length: 99_998 }, () => randomUUID());
+  it('answers 10,000 ids in one go, and refuses more in one request', async () => {
+    const many = Array.from({ length: 9_998 }, () => randomUUID());
     const byId = await optouts({ customers: [...many, demo[0]!.id, optedOut.id] });
     expect(byId.status).toBe(200);
     expect(byId.body.customers).toEqual([demo[0]]);
     expect(byId.body.optout_customers).toEqual([optedOut]);
-    expect(byId.body.unknown_customers).toHaveLength(99_998);
+    expect(byId.body.unknown_customers).toHaveLength(9_998);
     const byExternal = await optouts({
-      customers: [...many.map((id) => id.slice(0, 20)), 'DM-1001', optedOut.external_id],
+      customers: [...many.map((id) => `${id}${id}`.slice(0, 100)), 'DM-1001', optedOut.external_id],
       find_by_external: true,
     });
     expect(byExternal.body.customers).toEqual([demo[0]]);
-    expect(byExternal.body.unknown_customers).toHaveLength(99_998);
+    expect(byExternal.body.unknown_customers).toHaveLength(9_998);
+    // A CSV of a whole book is looked up in several requests (issue 14: 100,000 ids in one body held the
+    // server); the limit is the contract's, said in the API's error shape.
+    const tooMany = await optouts({ customers: [...many, randomUUID(), randomUUID(), randomUUID()] });
+    expect([tooMany.status, tooMany.body]).toEqual([
+      400,
+      { customers: ['At most 10,000 customers per request'] },
+    ]);
+    const tooBig = await optouts({ customers: many.map((id) => id.repeat(7)) });
+    expect([tooBig.status, tooBig.body]).toEqual([413, { detail: 'Request body is too large' }]);
   });
 
   it('lists one row per live customer and own account, by name, searchable', async () => {

@@ -6,6 +6,7 @@ import {
   sendCustomersMessageSchema,
 } from '@paylane/shared/contracts/messages';
 import type { AppContext } from '../../context';
+import { MASS_TEXT_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { sendCustomersMessage, type MassTextSender } from './mass-text.service';
 
@@ -20,9 +21,6 @@ function senderOf(request: FastifyRequest): MassTextSender {
   };
 }
 
-// Up to 100,000 ids of up to 100 characters, quoted and separated: the app-wide 1 MB limit is too small.
-const RECIPIENTS_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
-
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
 
 /** Spec §7 send_customers_message: a mass text (the compose modal's Send). */
@@ -31,7 +29,8 @@ export const massTextRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/merchants/:merchant_id/customers/send_customers_message/',
     {
       config: { access: { merchant: 'groupMessage' } },
-      bodyLimit: Math.max(ctx.config.bodyLimitBytes, RECIPIENTS_BODY_LIMIT_BYTES),
+      // Up to MAX_RECIPIENTS of our ids: the app-wide 1 MB limit is too small, 100,000 long strings too much.
+      bodyLimit: Math.max(ctx.config.bodyLimitBytes, MASS_TEXT_BODY_LIMIT_BYTES),
       schema: {
         params: z.object({ merchant_id: z.string() }),
         headers: headersSchema,

@@ -126,6 +126,18 @@ describe('accepting a mass text (send_customers_message)', () => {
     expect(nobody.body).toEqual({ customers: [catalogue.noRecipients] });
   });
 
+  it('takes at most 100,000 recipients, our ids, in one request', async () => {
+    // Issue 14: the body limit is what 100,000 of our ids need, not 100,000 long strings.
+    const tooMany = await send({
+      message: 'Hi',
+      customers: Array.from({ length: 100_001 }, () => randomUUID()),
+    });
+    expect([tooMany.status, tooMany.body]).toEqual([400, { customers: [catalogue.tooManyRecipients] }]);
+    const long = Array.from({ length: 100_000 }, (_, i) => `${String(i).padStart(100, 'x')}`);
+    const tooBig = await send({ message: 'Hi', customers: long });
+    expect([tooBig.status, tooBig.body]).toEqual([413, { detail: catalogue.bodyTooLarge }]);
+  });
+
   it('checks the template: the merchant’s, not deleted, active', async () => {
     const [inactive] = await c.t.database.db
       .insert(messageTemplates)

@@ -195,6 +195,29 @@ describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('looks a CSV of more than 10,000 ids up in requests of at most 10,000', async () => {
+    const { api, user } = openCustomers();
+    const dialog = await openCompose(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'CSV upload' }));
+    const unknown = Array.from({ length: 10_000 }, (_, i) => `C-9${String(i).padStart(6, '0')}`);
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([`Customer ID\n${[...unknown, 'C-1001'].join('\n')}\n`], 'book.csv', { type: 'text/csv' }),
+    );
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: /^Key column/ }),
+      'Customer ID',
+    );
+    expect(await screen.findByText('Unable to find 10000 customer(s)')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${composeApi.optouts}`).map((call) => call.body)).toEqual([
+      { customers: unknown, find_by_external: true },
+      { customers: ['C-1001'], find_by_external: true },
+    ]);
+    expect(await within(dialog).findByTestId('recipient-summary')).toHaveTextContent(
+      /^1 customer will receive this message/,
+    );
+  });
+
   it('saves the message as a new template first, refusing a name that exists', async () => {
     const { api, user } = openCustomers({
       extra: {

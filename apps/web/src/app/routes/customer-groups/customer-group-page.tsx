@@ -9,7 +9,7 @@ import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/dat
 import { useDeleteCustomerGroup } from '../../../features/customer-groups/api/delete-customer-group';
 import { useCustomerGroup } from '../../../features/customer-groups/api/get-customer-group';
 import { useGroupMembers } from '../../../features/customer-groups/api/list-group-members';
-import { useUpdateCustomerGroup } from '../../../features/customer-groups/api/update-customer-group';
+import { useRemoveCustomerGroupMember } from '../../../features/customer-groups/api/remove-customer-group-member';
 import { AddMembersModal } from '../../../features/customer-groups/components/add-members-modal';
 import { GroupFormModal } from '../../../features/customer-groups/components/group-form-modal';
 import {
@@ -29,7 +29,8 @@ export function CustomerGroupPage() {
   const [dialog, setDialog] = useState<'rename' | 'add' | null>(null);
   const group = useCustomerGroup(merchantID, groupID);
   const members = useGroupMembers(merchantID, groupID, { page: paging.page, page_size: paging.pageSize });
-  const update = useUpdateCustomerGroup(merchantID);
+  // One member out by its own request: the group may hold far more ids than one request carries.
+  const removeMember = useRemoveCustomerGroupMember(merchantID, groupID);
   const remove = useDeleteCustomerGroup(merchantID);
 
   if (group.isPending) return <Loader aria-label="Loading group" />;
@@ -51,19 +52,16 @@ export function CustomerGroupPage() {
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () =>
-        update.mutate(
-          { groupId: detail.id, data: { customers: detail.customer_m2m.filter((id) => id !== customer.id) } },
-          {
-            // A refused change says why (5xx and network failures get the generic toast from the cache).
-            onError: (error) => {
-              if (isShownOnForm(error))
-                notifications.show({
-                  color: 'red',
-                  message: errorDetailText(error) || messages.genericError,
-                });
-            },
+        removeMember.mutate(customer.id, {
+          // A refused change says why (5xx and network failures get the generic toast from the cache).
+          onError: (error) => {
+            if (isShownOnForm(error))
+              notifications.show({
+                color: 'red',
+                message: errorDetailText(error) || messages.genericError,
+              });
           },
-        ),
+        }),
     });
 
   return (
@@ -103,7 +101,7 @@ export function CustomerGroupPage() {
       </Group>
       <GroupMembersTable
         members={members.data?.results}
-        isFetching={members.isFetching || update.isPending}
+        isFetching={members.isFetching || removeMember.isPending}
         onRemove={confirmRemove}
         paging={{
           count: members.data?.count ?? 0,

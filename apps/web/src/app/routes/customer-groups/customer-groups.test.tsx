@@ -40,6 +40,15 @@ function open(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
       status: 200,
     }),
     [`DELETE ${composeApi.groups}${emptyGroup.id}/`]: { status: 204 },
+    [`DELETE ${composeApi.groups}${lateGroup.id}/members/${alan.id}/`]: { status: 204 },
+    [`POST ${composeApi.groups}grp-new/members/`]: (request: StubRequest) => ({
+      ...written(request),
+      status: 200,
+    }),
+    [`POST ${composeApi.groups}${lateGroup.id}/members/`]: (request: StubRequest) => ({
+      ...written(request, lateGroup.id),
+      status: 200,
+    }),
     [`GET ${composeApi.groups}${lateGroup.id}/members/`]: {
       body: page(
         [ada, alan].map(({ id, first_name, last_name, external_id, sms_phone_number }) => ({
@@ -107,8 +116,57 @@ describe('customer groups', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove Customer' });
     expect(dialog).toHaveTextContent('Are you sure you would like to remove Alan Turing?');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(api.callsTo(`PUT ${composeApi.groups}${lateGroup.id}/`)).toHaveLength(1));
-    expect(api.callsTo(`PUT ${composeApi.groups}${lateGroup.id}/`)[0]!.body).toEqual({ customers: [ada.id] });
+    // One member out by its own request, not the whole list again (a group may hold 100,000).
+    const removal = `DELETE ${composeApi.groups}${lateGroup.id}/members/${alan.id}/`;
+    await waitFor(() => expect(api.callsTo(removal)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${composeApi.groups}${lateGroup.id}/`)).toHaveLength(0);
+  });
+
+  it('sends a CSV of more than 10,000 ids in slices: the group is created with the first, the rest added', async () => {
+    const { api, user } = open(groupsPage);
+    await screen.findByRole('row', { name: /Late payers/ }, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Group Name/ }), 'Whole book');
+    const ids = Array.from({ length: 10_001 }, (_, i) => `C-9${String(i).padStart(6, '0')}`);
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([`id\n${ids.join('\n')}\n`], 'book.csv', { type: 'text/csv' }),
+    );
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: /^Key column/ }), 'id');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`POST ${composeApi.groups}grp-new/members/`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${composeApi.groups}`)[0]!.body).toEqual({
+      name: 'Whole book',
+      customers: ids.slice(0, 10_000),
+      find_by_external: true,
+    });
+    expect(api.callsTo(`POST ${composeApi.groups}grp-new/members/`)[0]!.body).toEqual({
+      customers: ids.slice(10_000),
+      find_by_external: true,
+    });
+    expect(await screen.findByText('Unable to find 10001 customer(s)')).toBeInTheDocument();
+  });
+
+  it('adds a CSV’s customers to a group by their Customer IDs (find_by_external)', async () => {
+    const { api, user } = open(`${groupsPage}/${lateGroup.id}`);
+    await screen.findByRole('row', { name: /Alan Turing/ }, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Add from CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Customers from CSV' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['id\nC-1002\nC-9999\n'], 'more.csv', { type: 'text/csv' }),
+    );
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: /^Key column/ }), 'id');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Customers' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${composeApi.groups}${lateGroup.id}/members/`)).toHaveLength(1),
+    );
+    expect(api.callsTo(`POST ${composeApi.groups}${lateGroup.id}/members/`)[0]!.body).toEqual({
+      customers: ['C-1002', 'C-9999'],
+      find_by_external: true,
+    });
+    expect(await screen.findByText('Unable to find 1 customer(s)')).toBeInTheDocument();
   });
 
   it('saves the customer list selection as a group', async () => {

@@ -4,46 +4,33 @@ import type { CustomerGroupDetail } from '@paylane/shared/contracts/customer-gro
 import { fillMessage, messages } from '@paylane/shared/messages';
 import { useState } from 'react';
 import { isShownOnForm } from '../../../lib/form-errors';
-import { errorDetailText, reportUnhandledError } from '../../../lib/notify';
-import { retrieveOptouts } from '../api/retrieve-optouts';
-import { useUpdateCustomerGroup } from '../api/update-customer-group';
+import { errorDetailText } from '../../../lib/notify';
+import { useAddCustomerGroupMembers } from '../api/add-customer-group-members';
 import { keyColumnValues } from '../csv-file';
 import { CsvKeyColumnUpload, type CsvRecipients } from './csv-key-column-upload';
 
 type Props = { merchantId: string; group: CustomerGroupDetail; onClose: () => void };
 
 /**
- * Adds a CSV's customers to a group. The CSV holds Customer IDs (external ids) while the group's list is of
- * our ids, so the ids are looked up first (retrieve_optouts with find_by_external), then the whole new list
- * is saved.
+ * Adds a CSV's customers to a group: the CSV holds Customer IDs (external ids), which the server finds
+ * (find_by_external) and adds; customers already in the group stay. A long CSV goes in several requests.
  */
 export function AddMembersModal({ merchantId, group, onClose }: Props) {
-  const update = useUpdateCustomerGroup(merchantId);
+  const add = useAddCustomerGroupMembers(merchantId, group.id);
   const [csv, setCsv] = useState<CsvRecipients | null>(null);
-  const [isLooking, setIsLooking] = useState(false);
   const column = csv?.column ?? null;
 
-  const add = async () => {
+  const submit = () => {
     if (!csv || !column) return;
-    setIsLooking(true);
-    const found = await retrieveOptouts(merchantId, keyColumnValues(csv.table, column), true).catch(
-      (error: unknown) => {
-        reportUnhandledError(error);
-        return null;
-      },
-    );
-    setIsLooking(false);
-    if (!found) return;
-    const known = [...found.customers, ...found.optout_customers].map((customer) => customer.id);
-    const ids = [...new Set([...group.customer_m2m, ...known])];
-    update.mutate(
-      { groupId: group.id, data: { customers: ids } },
+    add.mutate(
+      { customers: keyColumnValues(csv.table, column), findByExternal: true },
       {
-        onSuccess: () => {
-          if (found.unknown_customers.length > 0) {
+        onSuccess: (saved) => {
+          const unknown = saved?.unknown_customers.length ?? 0;
+          if (unknown > 0) {
             notifications.show({
               color: 'orange',
-              message: fillMessage(messages.unknownCustomers, { n: found.unknown_customers.length }),
+              message: fillMessage(messages.unknownCustomers, { n: unknown }),
             });
           }
           onClose();
@@ -71,7 +58,7 @@ export function AddMembersModal({ merchantId, group, onClose }: Props) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void add()} disabled={!column} loading={isLooking || update.isPending}>
+          <Button onClick={submit} disabled={!column} loading={add.isPending}>
             Add Customers
           </Button>
         </Group>
