@@ -29,6 +29,10 @@ export async function startServer(options: {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // The live-chat bench injects customer replies through the dev outbox, also on BENCH_DATABASE_URL.
+    DEV_TOOLS: 'true',
+    // bench:live-chat opens 1,000 sockets as one user; the per-user cap is not what it measures.
+    LIVE_SOCKETS_PER_USER: '100000',
     LOG_LEVEL: 'warn',
     ACCESS_TOKEN_LIFETIME_SECONDS: '3600',
     LOGIN_MAX_FAILURES_PER_EMAIL: '1000000',

@@ -29,6 +29,8 @@ const envSchema = z.object({
   // Password reset requests for one email address per window, whoever asks.
   RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Live sockets one user may hold on one API process (modules/live/live-sessions.ts): ten browser tabs.
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   // The dev outbox routes (/api/dev/outbox/...: read every email and text, inject replies), without sign-in.
@@ -93,6 +95,8 @@ export type Config = {
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Limits of the public endpoints (plugins/rate-limit.ts), counted in the database. */
   rateLimits: { perIp: number; sessionPerIp: number; resetPerEmail: number; windowSeconds: number };
+  /** Live sockets one user may hold on one API process; one more is closed at once with 4008. */
+  liveSocketsPerUser: number;
   publicUrl: string;
   /** Create the demo (published logins) on an empty database: only on the laptop setup, or when asked. */
   seedDemo: boolean;
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetPerEmail: e.RATE_LIMIT_RESET_PER_EMAIL,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
+    liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     email: { provider: e.EMAIL_PROVIDER, from: e.EMAIL_FROM, smtpUrl: e.SMTP_URL },
     sms: {

@@ -9,7 +9,7 @@ import { isSocketSessionValid, type SocketSession } from './live-access.service'
 // process's memory and its every push. The socket over the cap is the one refused (closed at once with
 // 4008, which the client treats as a drop and retries later): closing the oldest instead would let two tabs
 // take turns evicting each other, and it is the newest that can wait until an older tab goes away.
-export const MAX_SOCKETS_PER_USER = 20;
+// The cap is config.liveSocketsPerUser (LIVE_SOCKETS_PER_USER): bench:live-chat holds 1,000 as one user.
 
 // An access notice is remembered this long (longer than any handshake takes), so a socket whose handshake
 // read the database before the notice and registers after it is checked again (see add).
@@ -49,7 +49,7 @@ export class LiveSessions {
     // Gone during the upgrade: its 'close' has passed, so it would never leave the map.
     if (socket.readyState !== socket.OPEN) return false;
     const entries = this.byUser.get(userId) ?? new Set<Entry>();
-    if (entries.size >= MAX_SOCKETS_PER_USER) {
+    if (entries.size >= this.ctx.config.liveSocketsPerUser) {
       closeAs(socket, 'tooManySockets');
       return false;
     }
