@@ -45,20 +45,3 @@ export function linkIn(email: OutboxEmail, pathPrefix: string): string {
   if (!url) throw new Error(`no ${pathPrefix} link in the email "${email.subject}":\n${email.text}`);
   return `${url.pathname}${url.search}`;
 }
-
-/** Sets a user's password through the same emailed-link flow, without a browser (test clean-up). */
-export async function resetPasswordThroughApi(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<void> {
-  const before = await listEmailIds(request, email);
-  const asked = await request.post('/api/password-reset/', { data: { email } });
-  expect(asked.status(), await asked.text()).toBe(200);
-  const message = await waitForEmail(request, email, /reset/i, before);
-  const [, , id, token] = linkIn(message, '/reset-password/').split('/');
-  const confirmed = await request.post('/api/password-reset/confirm/', {
-    data: { id, token, password, password_confirm: password },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
