@@ -10,6 +10,7 @@ import { messages } from '@paylane/shared/messages';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../lib/http-errors';
+import { hashSecret } from '../lib/secrets';
 import { incrementRateLimitCounter } from '../lib/rate-limit-counters.repository';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -46,7 +47,8 @@ function databaseStore(ctx: AppContext): FastifyRateLimitStoreCtor {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number) {
       const now = ctx.now();
-      incrementRateLimitCounter(ctx.db, { key, now, windowMs: timeWindow }).then(
+      // Keys name an IP or an email address: the table keeps only their digest.
+      incrementRateLimitCounter(ctx.db, { key: hashSecret(key), now, windowMs: timeWindow }).then(
         (count) => callback(null, { current: count.hits, ttl: count.windowEndsAt.getTime() - now.getTime() }),
         (error: Error) => callback(error),
       );

@@ -1,6 +1,8 @@
 // CSV files and calls the customer-import tests share.
+import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
-import type { TestApp, TestResponse } from '../../test/app';
+import { merchants } from '../../db/schema';
+import { createTestApp, type TestApp, type TestResponse } from '../../test/app';
 
 export const importHeaders = [
   'Customer ID',
@@ -104,4 +106,15 @@ export async function waitForImport(t: TestApp, importPath: string, token: strin
     },
     { timeout: 30_000, interval: 100 },
   );
+}
+
+export type ImportTest = { t: TestApp; merchantId: string; base: string; staff: string };
+
+/** The test app with workers, Demo Motors' import path and its staff member's token. */
+export async function openImportTest(): Promise<ImportTest> {
+  const t = await createTestApp({}, { jobs: true });
+  const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
+  const merchantId = merchant!.id;
+  const staff = (await t.signIn('staff@demo.paylane.test')).access;
+  return { t, merchantId, base: `/api/merchants/${merchantId}/customer_imports/`, staff };
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, customers, merchants } from '../../db/schema';
+import { accounts, customers } from '../../db/schema';
 import { toE164Phone } from '@paylane/shared/validation';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import {
   goodRow,
   importHeaders,
@@ -11,6 +11,7 @@ import {
   toCsv,
   uploadFile,
   waitForImport,
+  openImportTest,
 } from './customer-imports.fixtures';
 
 type Row = { row_number: number; errors: Record<string, string[]> };
@@ -22,11 +23,7 @@ describe('CSV customer import: row rules, mapping, start and the error report', 
   let staff: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { jobs: true });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
-    base = `/api/merchants/${merchantId}/customer_imports/`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    ({ t, merchantId, base, staff } = await openImportTest());
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerImports, merchants } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { customerImports } from '../../db/schema';
+import type { TestApp } from '../../test/app';
 import {
   goodRow,
   importHeaders,
@@ -9,6 +8,7 @@ import {
   toCsv,
   uploadFile,
   waitForImport,
+  openImportTest,
 } from './customer-imports.fixtures';
 
 type Row = { row_number: number; values: Record<string, string>; errors: Record<string, string[]> };
@@ -22,11 +22,7 @@ describe('CSV customer import: the file is parsed once and pages read stored row
   let staff: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { jobs: true });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
-    base = `/api/merchants/${merchantId}/customer_imports/`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    ({ t, merchantId, base, staff } = await openImportTest());
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164Phone } from '@paylane/shared/validation';
-import { accounts, customerEvents, customers, merchants } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { accounts, customerEvents, customers } from '../../db/schema';
+import type { TestApp } from '../../test/app';
 import {
   goodRow,
   importHeaders,
@@ -12,6 +12,7 @@ import {
   twentyRowFile,
   uploadFile,
   waitForImport,
+  openImportTest,
 } from './customer-imports.fixtures';
 
 describe('CSV customer import', () => {
@@ -21,11 +22,7 @@ describe('CSV customer import', () => {
   let staff: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { jobs: true });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
-    base = `/api/merchants/${merchantId}/customer_imports/`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    ({ t, merchantId, base, staff } = await openImportTest());
   });
   afterAll(() => t.close());
 
