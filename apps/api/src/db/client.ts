@@ -4,16 +4,18 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { keepExtendedQueriesTogether } from './pglite-socket-ordering';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** The transaction handed to `db.transaction(async (tx) => ...)`. */
-export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Repositories that may run inside a caller's transaction take either. */
-export type DbExecutor = Db | DbTransaction;
+/**
+ * What repositories query through: the pool's database or a transaction of it. Typed as the common base of
+ * both, so `inTransaction` (kit/transaction.ts) hands its transaction to any repository without a cast.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 export type Database = {
   db: Db;

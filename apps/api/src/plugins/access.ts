@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { can, type Capability } from '@paylane/shared/permissions';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
-import { forbidden, notFound, unauthorized } from '../lib/http-errors';
+import { forbidden, notFound, notAuthenticated } from '../kit/errors';
 import { hashSecret } from '../lib/secrets';
 import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.repository';
 import { findSessionUser } from '../modules/auth/users.repository';
@@ -101,7 +101,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
 
 /** The signed-in user of a route whose access rule requires one. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw notAuthenticated();
   return request.user;
 }
 
@@ -116,23 +116,23 @@ async function authenticate(
   request: FastifyRequest,
 ): Promise<{ user: AuthUser } | { apiKey: ApiKeyCaller }> {
   const header = request.headers.authorization;
-  if (!header) throw unauthorized();
+  if (!header) throw notAuthenticated();
   const [scheme, token] = header.split(' ');
   if (scheme === 'Api-Key' && token) return { apiKey: await authenticateApiKey(ctx, token) };
-  if (scheme !== 'Bearer' || !token) throw unauthorized(messages.tokenInvalid);
+  if (scheme !== 'Bearer' || !token) throw notAuthenticated(messages.tokenInvalid);
   const claims = await ctx.tokens.verifyAccess(token);
-  if (!claims) throw unauthorized(messages.tokenInvalid);
+  if (!claims) throw notAuthenticated(messages.tokenInvalid);
   // Read the user on each request so a disabled user or a removed super admin loses access at once, and a
   // session that ended (logout, password reset) with it: the same query answers both.
   const user = await findSessionUser(ctx.db, claims.user_id, claims.fid ?? null);
-  if (!user || !user.isActive || user.isSessionRevoked) throw unauthorized(messages.tokenInvalid);
+  if (!user || !user.isActive || user.isSessionRevoked) throw notAuthenticated(messages.tokenInvalid);
   const { id, email, firstName, lastName, isSuperAdmin, isPartner } = user;
   return { user: { id, email, firstName, lastName, isSuperAdmin, isPartner } };
 }
 
 async function authenticateApiKey(ctx: AppContext, key: string): Promise<ApiKeyCaller> {
   const row = await findActiveApiKeyByHash(ctx.db, hashSecret(key));
-  if (!row) throw unauthorized(messages.tokenInvalid);
+  if (!row) throw notAuthenticated(messages.tokenInvalid);
   await touchApiKeyLastUsed(ctx.db, row.id, ctx.now());
   return { id: row.id, merchantId: row.merchantId };
 }
@@ -196,7 +196,7 @@ async function findMerchantAndCallerMembership(
         : null,
     };
   }
-  if (!user) throw unauthorized();
+  if (!user) throw notAuthenticated();
   return {
     merchant,
     membership: { roles: ['super_admin'], roleNames: ['super_admin'], flags: {}, customRole: null },

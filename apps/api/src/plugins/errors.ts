@@ -2,14 +2,22 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@paylane/shared/messages';
-import { HttpError } from '../lib/http-errors';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotAuthenticatedError,
+  NotFoundError,
+  RateLimitedError,
+  RefusedError,
+  TooLargeError,
+  ValidationError,
+} from '../kit/errors';
 
 // Every failure leaves in the API's error shape; bad input never becomes a 500.
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    if (error instanceof DomainError) return sendDomainError(error, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(fieldErrorsOf(error.validation));
     }
@@ -26,6 +34,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ detail: messages.genericError });
   });
 });
+
+/** The one mapping from what went wrong in the domain to HTTP (docs/conventions.md §4). */
+function sendDomainError(error: DomainError, reply: FastifyReply) {
+  if (error instanceof ValidationError) return reply.status(400).send(error.fields);
+  if (error instanceof RateLimitedError) {
+    const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+    return reply.status(429).header('retry-after', retryAfter).send({ detail: error.detail });
+  }
+  const status = statusOf(error);
+  return reply.status(status).send({ detail: error.message });
+}
+
+function statusOf(error: DomainError): number {
+  if (error instanceof RefusedError) return 400;
+  if (error instanceof NotAuthenticatedError) return 401;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof TooLargeError) return 413;
+  return 500;
+}
 
 type ValidationIssue = { instancePath: string; message?: string | undefined };
 

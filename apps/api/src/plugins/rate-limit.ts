@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { messages } from '@paylane/shared/messages';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { tooManyRequests } from '../lib/http-errors';
+import { rateLimited } from '../kit/errors';
 import { hashSecret } from '../lib/secrets';
 import { incrementRateLimitCounter } from '../lib/rate-limit-counters.repository';
 
@@ -31,8 +31,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: A
   await app.register(fastifyRateLimit, {
     global: false,
     store: databaseStore(ctx),
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(messages.tooManyRequests, context.ttl / 1000),
+    errorResponseBuilder: (_request, context) => rateLimited(messages.tooManyRequests, context.ttl / 1000),
   });
   app.decorate('rateLimitedRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -92,7 +91,7 @@ export function limitByKey(
   return async (request: FastifyRequest): Promise<void> => {
     const limit = await check(request);
     if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests(messages.tooManyRequests, limit.ttl / 1000);
+      throw rateLimited(messages.tooManyRequests, limit.ttl / 1000);
     }
   };
 }

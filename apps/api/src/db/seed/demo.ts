@@ -90,20 +90,20 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
     // The demo's history is dated back from now on the dealership's wall clock (demo-clock.ts).
     const clock = createDemoClock(now, merchant.timeZone);
     const seeded = await seedDemoCustomers(
-      tx as unknown as Db,
+      tx,
       merchant.id,
       demoLocations.map((l) => l.id),
       clock,
     );
     const actors = { admin: admin.id, staff: staff.id, superAdmin: superAdmin.id };
-    await seedDemoCustomerExtras(tx as unknown as Db, {
+    await seedDemoCustomerExtras(tx, {
       merchantId: merchant.id,
       users: actors,
       clock,
       ...seeded,
     });
-    await seedDemoMerchantSetup(tx as unknown as Db, merchant.id, demoLocations, cipher);
-    await seedDemoMessaging(tx as unknown as Db, {
+    await seedDemoMerchantSetup(tx, merchant.id, demoLocations, cipher);
+    await seedDemoMessaging(tx, {
       merchant,
       users: actors,
       customerIds: seeded.customers.map((customer) => customer.id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbTransaction } from '../client';
+import type { Db } from '../client';
 
 const BODIES = [
   'Hi, your payment is due on Friday.',
@@ -17,7 +17,7 @@ const BODIES = [
  * conversation upsert by the trigger).
  */
 export async function insertScaleMessages(
-  tx: DbTransaction,
+  tx: Db,
   customerIds: readonly string[],
   perCustomer: number,
 ): Promise<void> {

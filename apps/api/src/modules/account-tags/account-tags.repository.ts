@@ -1,13 +1,13 @@
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountTags } from '../../db/schema';
+import { escapeLike } from '../../kit/like';
 
 export type AccountTagRow = typeof accountTags.$inferSelect;
 
 const tagColumns = { id: accountTags.id, name: accountTags.name };
 
 /** Search text is matched literally: % and _ typed by a user are not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAccountTags(
   db: Db,

@@ -8,7 +8,7 @@ import {
   accountTagWriteSchema,
 } from '@paylane/shared/contracts/account-tags';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import {
   createAccountTag,
@@ -17,6 +17,7 @@ import {
   renameAccountTag,
   type Actor,
 } from './account-tags.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 // A malformed id is simply not one of the merchant's tags: 404, like any other unknown id.
@@ -47,11 +48,11 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: accountTagPageSchema },
       },
     },
-    (request) =>
-      listAccountTags(ctx, currentMerchantAccess(request).merchant.id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listAccountTags(ctx, currentMerchantAccess(request).merchant.id, request.query),
+      ),
   );
 
   app.post(

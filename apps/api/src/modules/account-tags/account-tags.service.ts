@@ -1,9 +1,7 @@
 import type { AccountTag, AccountTagWrite } from '@paylane/shared/contracts/account-tags';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   deleteAccountTag as deleteAccountTagRow,
@@ -13,6 +11,7 @@ import {
   listAccountTags as listAccountTagRows,
   updateAccountTagName,
 } from './account-tags.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -28,15 +27,14 @@ function isUniqueViolation(error: unknown): boolean {
 export async function listAccountTags(
   ctx: AppContext,
   merchantId: string,
-  query: { search?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<AccountTag>> {
+  query: { search?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<AccountTag>> {
   const { rows, total } = await listAccountTagRows(ctx.db, {
     merchantId,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
-  return { count: total, ...pageLinks(query.url, query.page, query.page_size, total), results: rows };
+  return { count: total, results: rows };
 }
 
 export async function createAccountTag(ctx: AppContext, actor: Actor, input: AccountTagWrite) {

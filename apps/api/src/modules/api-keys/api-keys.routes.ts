@@ -9,9 +9,10 @@ import {
   createdApiKeySchema,
 } from '@paylane/shared/contracts/api-keys';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { createApiKey, listApiKeys, revokeApiKey, type Actor } from './api-keys.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const keyParams = merchantParams.extend({ api_key_id: z.string() });
@@ -37,8 +38,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: apiKeyPageSchema },
       },
     },
-    (request) =>
-      listApiKeys(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listApiKeys(ctx, currentMerchantAccess(request).merchant.id, request.query)),
   );
 
   app.post(

@@ -4,10 +4,8 @@ import {
   type ApiKeyCreate,
   type CreatedApiKey,
 } from '@paylane/shared/contracts/api-keys';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { notFound } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -17,6 +15,7 @@ import {
   revokeApiKey as revokeApiKeyRow,
   type ApiKeyListRow,
 } from './api-keys.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** How many characters after the readable prefix are kept to tell keys apart in lists. */
 const API_KEY_PREFIX_LENGTH = 8;
@@ -41,16 +40,14 @@ function toApiKey(row: ApiKeyListRow): ApiKey {
 export async function listApiKeys(
   ctx: AppContext,
   merchantId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<ApiKey>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<ApiKey>> {
   const { rows, total } = await listApiKeyRows(ctx.db, {
     merchantId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toApiKey),
   };
 }

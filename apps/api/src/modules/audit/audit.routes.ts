@@ -9,6 +9,7 @@ import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { getAuditFilterOptions, listAuditLog } from './audit.service';
+import { pageAnswer } from '../../kit/paging';
 
 // The audit log is part of the merchant's own setup, for admins (manageMerchantSettings, issue 3).
 const manageMerchantSettings = { access: { merchant: 'manageMerchantSettings' } } as const;
@@ -25,8 +26,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: pageOf(auditEntrySchema) },
       },
     },
-    (request) =>
-      listAuditLog(ctx, currentMerchantAccess(request).merchant, { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listAuditLog(ctx, currentMerchantAccess(request).merchant, request.query)),
   );
 
   app.get(

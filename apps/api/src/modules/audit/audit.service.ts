@@ -1,13 +1,12 @@
 import type { AuditEntry as AuditEntryOut, AuditFilterOptions } from '@paylane/shared/contracts/audit';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
 import {
   insertAuditEntry,
   listAuditEntries,
   listAuditFilterValues,
   type AuditEntry,
 } from './audit.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Records who did what (design.md §5). Callers pass before/after snapshots for changes. */
 export function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
@@ -29,14 +28,13 @@ export async function listAuditLog(
   query: {
     page: number;
     page_size: number;
-    url: string;
     action?: string | undefined;
     entity_type?: string | undefined;
     actor?: string | undefined;
     start?: string | undefined;
     end?: string | undefined;
   },
-): Promise<Page<AuditEntryOut>> {
+): Promise<PageSlice<AuditEntryOut>> {
   const { rows, total } = await listAuditEntries(ctx.db, {
     merchantId: merchant.id,
     timeZone: merchant.timeZone,
@@ -45,8 +43,7 @@ export async function listAuditLog(
     actorUserId: query.actor,
     start: query.start,
     end: query.end,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   const results = rows.map(({ entry, actor }) => ({
     id: entry.id,
@@ -58,7 +55,7 @@ export async function listAuditLog(
     before: entry.before ?? null,
     after: entry.after ?? null,
   }));
-  return { count: total, ...pageLinks(query.url, query.page, query.page_size, total), results };
+  return { count: total, results };
 }
 
 /** GET .../audit-log/filter_options/. */

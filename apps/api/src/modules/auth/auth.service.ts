@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@paylane/shared/contracts/auth';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../lib/http-errors';
+import { notAuthenticated } from '../../kit/errors';
 import { clearLoginAttempts, reserveLoginAttemptOrThrow } from './login-throttle';
 import { verifyPassword } from './passwords';
 import {
@@ -26,7 +26,7 @@ export async function obtainTokenPair(
   await reserveLoginAttemptOrThrow(ctx, input.email, input.ip);
   const user = await findUserByEmail(ctx.db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !isValid || !user.isActive) throw unauthorized(messages.invalidCredentials);
+  if (!user || !isValid || !user.isActive) throw notAuthenticated(messages.invalidCredentials);
   await clearLoginAttempts(ctx, input.email);
   await updateUser(ctx.db, { id: user.id, data: { lastLoginAt: ctx.now() } });
   return startSession(ctx, user);
@@ -40,25 +40,25 @@ export async function startSession(ctx: AppContext, user: UserRow): Promise<Toke
 /** POST /api/token/refresh/: rotation; the presented token is spent and a new pair issued. */
 export async function refreshTokenPair(ctx: AppContext, refresh: string): Promise<TokenPair> {
   const claims = await ctx.tokens.verifyRefresh(refresh);
-  if (!claims) throw unauthorized(messages.tokenInvalid);
+  if (!claims) throw notAuthenticated(messages.tokenInvalid);
   const row = await findRefreshToken(ctx.db, claims.jti);
-  if (!row || row.revokedAt) throw unauthorized(messages.tokenInvalid);
+  if (!row || row.revokedAt) throw notAuthenticated(messages.tokenInvalid);
   const now = ctx.now();
   if (!(await spendRefreshToken(ctx.db, row.jti, now))) {
     const spent = await findRefreshToken(ctx.db, row.jti);
     const spentAgoMs = spent?.spentAt ? now.getTime() - spent.spentAt.getTime() : Infinity;
     if (spentAgoMs > REFRESH_REUSE_GRACE_MS) await revokeRefreshFamily(ctx.db, row.familyId, now);
-    throw unauthorized(messages.tokenInvalid);
+    throw notAuthenticated(messages.tokenInvalid);
   }
   const user = await findUserById(ctx.db, row.userId);
-  if (!user || !user.isActive) throw unauthorized(messages.tokenInvalid);
+  if (!user || !user.isActive) throw notAuthenticated(messages.tokenInvalid);
   return issuePair(ctx, user, row.familyId);
 }
 
 /** POST /api/token/blacklist/: ends the session the refresh token belongs to. */
 export async function blacklistRefreshToken(ctx: AppContext, refresh: string): Promise<void> {
   const claims = await ctx.tokens.verifyRefresh(refresh);
-  if (!claims) throw unauthorized(messages.tokenInvalid);
+  if (!claims) throw notAuthenticated(messages.tokenInvalid);
   await revokeRefreshFamily(ctx.db, claims.fid, ctx.now());
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
 export type LoginFailureCounts = {
@@ -38,7 +38,7 @@ type FailureWindow = { since: Date };
 
 /** How many failures the email and the IP have in the window, and when the oldest of each leaves it. */
 async function countLoginFailures(
-  db: DbExecutor,
+  db: Db,
   email: string,
   ip: string,
   { since }: FailureWindow,

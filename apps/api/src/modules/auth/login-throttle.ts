@@ -1,6 +1,6 @@
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { tooManyRequests } from '../../lib/http-errors';
+import { rateLimited } from '../../kit/errors';
 import {
   clearLoginFailuresOfEmail,
   reserveLoginAttempt,
@@ -27,7 +27,7 @@ export async function reserveLoginAttemptOrThrow(ctx: AppContext, email: string,
     failures.ip.total >= maxFailuresPerIp ? failures.ip.oldest : null,
   ].filter((oldest): oldest is Date => oldest !== null);
   const freedAt = Math.max(...blocked.map((oldest) => oldest.getTime() + windowSeconds * 1000));
-  throw tooManyRequests(messages.tooManyAttempts, (freedAt - now.getTime()) / 1000);
+  throw rateLimited(messages.tooManyAttempts, (freedAt - now.getTime()) / 1000);
 }
 
 /** The right password: the email starts afresh (its reserved attempt and earlier failures go). */

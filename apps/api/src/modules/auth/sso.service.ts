@@ -1,7 +1,7 @@
 import type { TokenPair } from '@paylane/shared/contracts/auth';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { fieldError, unauthorized } from '../../lib/http-errors';
+import { fieldError, notAuthenticated } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { startSession } from './auth.service';
 import { findUsableOneTimeToken, insertOneTimeToken, useOneTimeToken } from './one-time-tokens.repository';
@@ -41,8 +41,8 @@ export async function exchangeSsoToken(
         now,
       })
     : null;
-  if (!row || !(await useOneTimeToken(ctx.db, row.id, now))) throw unauthorized(messages.invalidToken);
+  if (!row || !(await useOneTimeToken(ctx.db, row.id, now))) throw notAuthenticated(messages.invalidToken);
   const user = await findUserById(ctx.db, input.id);
-  if (!user || !user.isActive) throw unauthorized(messages.invalidToken);
+  if (!user || !user.isActive) throw notAuthenticated(messages.invalidToken);
   return startSession(ctx, user);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Cadence } from '@paylane/shared/contracts/customers';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
 import type { TemplateRow } from '../message-templates/message-templates.repository';
 
@@ -122,7 +122,7 @@ export type AutomationMessage = {
  * a repeat of (template, account, due date, channel) a no-op. Answers how many were written.
  */
 export async function insertAutomationMessages(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; templateId: string; dueDate: string },
   rows: readonly AutomationMessage[],
 ): Promise<number> {

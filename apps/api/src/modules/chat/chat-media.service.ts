@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@paylane/shared/contracts/chat';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 import { writePrivateFile } from '../../lib/private-files';
 
 // MMS attachments (spec §5: images and PDF under 1 MB): stored under DATA_DIR/media/mms with random names and

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { memberships, messages, users } from '../../db/schema';
-import { escapeLike } from '../customers/customer-search';
+import { escapeLike } from '../../kit/like';
 
 // The chat window's reads (spec §3 Chat message): one customer's messages by seq (messages_customer_seq_idx),
 // each with the staff sender's name and roles in this merchant.
@@ -31,7 +31,7 @@ const chatColumns = {
   senderRoles,
 };
 
-function selectChatRows(db: DbExecutor) {
+function selectChatRows(db: Db) {
   return db
     .select(chatColumns)
     .from(messages)
@@ -49,7 +49,7 @@ export type ChatMessageRow = Awaited<ReturnType<typeof findChatMessageRows>>[num
  * `newerThan` after it (then still answered newest first). `search`: a case-insensitive body substring.
  */
 export async function listChatMessageRows(
-  db: DbExecutor,
+  db: Db,
   query: {
     merchantId: string;
     customerId: string;
@@ -75,7 +75,7 @@ export async function listChatMessageRows(
 }
 
 /** The merchant's messages by id, in seq order (a send's answer; the live layer's pushes). */
-export async function findChatMessageRows(db: DbExecutor, merchantId: string, ids: readonly string[]) {
+export async function findChatMessageRows(db: Db, merchantId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return selectChatRows(db)
     .where(and(eq(messages.merchantId, merchantId), inArray(messages.id, [...ids])))
@@ -84,7 +84,7 @@ export async function findChatMessageRows(db: DbExecutor, merchantId: string, id
 
 /** A customer's messages after a seq, oldest first (a websocket client catching up), at most `limit`. */
 export async function listChatMessageRowsAfter(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; customerId: string; afterSeq: number; limit: number },
 ) {
   return selectChatRows(db)
@@ -101,7 +101,7 @@ export async function listChatMessageRowsAfter(
 
 /** The message's seq (a catch-up position), or null when it is not this merchant's customer's message. */
 export async function findMessageSeq(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; customerId: string; messageId: string },
 ): Promise<number | null> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { and, eq, exists, or } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { accountCoBorrowers, accounts, customers, messages } from '../../db/schema';
 
 /**
@@ -7,7 +7,7 @@ import { accountCoBorrowers, accounts, customers, messages } from '../../db/sche
  * it; null otherwise (the send answers 404).
  */
 export async function findChatRecipient(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; accountId: string; customerId: string },
 ) {
   const { merchantId, accountId, customerId } = query;
@@ -43,7 +43,7 @@ export async function findChatRecipient(
 
 /** The message a chat send with this Idempotency-Key wrote, if any. */
 export async function findMessageByIdempotencyKey(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   key: string,
 ): Promise<{ id: string; customerId: string } | null> {
@@ -56,11 +56,7 @@ export async function findMessageByIdempotencyKey(
 }
 
 /** Whether the account is the merchant's. */
-export async function isMerchantAccount(
-  db: DbExecutor,
-  merchantId: string,
-  accountId: string,
-): Promise<boolean> {
+export async function isMerchantAccount(db: Db, merchantId: string, accountId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)

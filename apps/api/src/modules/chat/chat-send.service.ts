@@ -4,7 +4,7 @@ import { messages as catalogue } from '@paylane/shared/messages';
 import { isUuid, validationMessages } from '@paylane/shared/validation';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, fieldError, forbidden, notFound } from '../../lib/http-errors';
+import { invalid, fieldError, forbidden, notFound } from '../../kit/errors';
 import { TranslationUnavailable } from '../../providers/translate/translate-provider';
 import type { TemplateRow } from '../message-templates/message-templates.repository';
 import { getSendableTemplate } from '../message-templates/message-templates.service';
@@ -64,8 +64,8 @@ export async function sendChatMessage(
         })
       : null;
   if (!recipient) throw notFound();
-  if (recipient.smsOptedOutAt) throw badRequest({ non_field_errors: [catalogue.optedOut] });
-  if (!recipient.smsPhoneNumber) throw badRequest({ non_field_errors: [catalogue.noSmsPhone] });
+  if (recipient.smsOptedOutAt) throw invalid({ non_field_errors: [catalogue.optedOut] });
+  if (!recipient.smsPhoneNumber) throw invalid({ non_field_errors: [catalogue.noSmsPhone] });
   const attachments = input.body.file_url ? [attachmentOfMediaPath(input.body.file_url)] : [];
   // Checked whoever writes the text: the id is stored with the message, so it must be this merchant's.
   const template = input.body.message_template_id

@@ -9,9 +9,11 @@ import {
   uploadMediaAnswerSchema,
 } from '@paylane/shared/contracts/chat';
 import { messages } from '@paylane/shared/messages';
-import { isUuid, validationMessages } from '@paylane/shared/validation';
+import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { cursorPageAnswer } from '../../kit/paging';
+import { idOrNotFound } from '../../kit/path-params';
+import { fieldError, notFound } from '../../kit/errors';
 import { sendStoredMedia } from '../../lib/media-response';
 import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
@@ -66,13 +68,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: chatMessagePageSchema },
       },
     },
-    (request) => {
-      if (!isUuid(request.params.customer_id)) throw notFound();
+    async (request) => {
+      const customerId = idOrNotFound(request.params.customer_id);
       const merchantId = currentMerchantAccess(request).merchant.id;
-      return listChatMessages(ctx, merchantId, request.params.customer_id, {
-        ...request.query,
-        url: request.url,
-      });
+      return cursorPageAnswer(request, await listChatMessages(ctx, merchantId, customerId, request.query));
     },
   );
 

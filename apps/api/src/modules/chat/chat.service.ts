@@ -1,9 +1,11 @@
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import type { AppContext } from '../../context';
-import type { DbExecutor } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import type { Db } from '../../db/client';
+import { notFound } from '../../kit/errors';
 import { findCustomerRef } from '../customers/customers.service';
-import { decodeSeqCursor, seqPageOf } from './chat-cursor';
+import { decodeCursor, keysetPage } from '../../kit/cursor';
+import type { CursorSlice } from '../../kit/paging';
+import { seqPosition } from './chat-cursor';
 import {
   findChatMessageRows,
   listChatMessageRows,
@@ -47,10 +49,10 @@ export async function listChatMessages(
   ctx: AppContext,
   merchantId: string,
   customerId: string,
-  query: { cursor?: string | undefined; page_size: number; search?: string | undefined; url: string },
-): Promise<ChatMessagePage> {
+  query: { cursor?: string | undefined; page_size: number; search?: string | undefined },
+): Promise<CursorSlice<ChatMessage>> {
   if (!(await findCustomerRef(ctx, merchantId, customerId))) throw notFound();
-  const cursor = query.cursor ? decodeSeqCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeCursor(seqPosition, query.cursor) : null;
   const rows = await listChatMessageRows(ctx.db, {
     merchantId,
     customerId,
@@ -59,17 +61,17 @@ export async function listChatMessages(
     ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
     ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),
   });
-  const { next, previous, page } = seqPageOf(rows, (row) => row.seq, {
-    cursor,
+  const { next, previous, page } = keysetPage(rows, {
+    direction: cursor?.d ?? null,
     pageSize: query.page_size,
-    url: query.url,
+    positionOf: (row) => ({ s: row.seq }),
   });
   return { next, previous, results: page.map(toChatMessage) };
 }
 
 /** The merchant's messages by id in the chat shape, oldest first (for the live layer's pushes). */
 export async function findChatMessages(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   ids: readonly string[],
 ): Promise<ChatMessage[]> {
@@ -78,7 +80,7 @@ export async function findChatMessages(
 
 /** A customer's messages after a seq, oldest first (a reconnected websocket client catching up). */
 export async function listChatMessagesAfter(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; customerId: string; afterSeq: number; limit: number },
 ): Promise<ChatMessage[]> {
   return (await listChatMessageRowsAfter(db, query)).map(toChatMessage);

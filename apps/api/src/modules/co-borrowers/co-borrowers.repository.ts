@@ -113,8 +113,3 @@ export async function deleteCoBorrowerLink(
     .returning({ customerId: accountCoBorrowers.customerId });
   return rows.length > 0;
 }
-
-/** Runs `work` in one transaction; inside, use only the handle given to `work` (ARCHITECTURE.md, lessons). */
-export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
-}

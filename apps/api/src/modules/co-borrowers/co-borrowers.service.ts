@@ -2,19 +2,19 @@ import type { AccountCoBorrowers, CustomerRef } from '@paylane/shared/contracts/
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, fieldError, notFound } from '../../lib/http-errors';
+import { invalid, fieldError, notFound } from '../../kit/errors';
 import { insertCustomerEvents } from '../customer-history/customer-events.repository';
 import {
   deleteCoBorrowerLink,
   findCustomerAccount,
   findLinkCustomer,
-  inTransaction,
   insertCoBorrowerLink,
   listCoBorrowers,
   type CoBorrowerCustomerRow,
   type LinkAccountRow,
 } from './co-borrowers.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { inTransaction } from '../../kit/transaction';
 
 /** Who changes the link: the merchant in the path and the signed-in user (null for an API key). */
 export type Actor = { merchantId: string; userId: string | null };
@@ -105,7 +105,7 @@ export async function linkCoBorrower(
   return inTransaction(ctx.db, async (db) => {
     const primary = await getCustomer(db, merchantId, path.customerId, true);
     const account = await getAccount(db, merchantId, path, false);
-    if (primary.voidedAt) throw badRequest({ non_field_errors: [messages.customerVoided] });
+    if (primary.voidedAt) throw invalid({ non_field_errors: [messages.customerVoided] });
     const coBorrower = await getLinkCandidate(db, merchantId, account, input.customer);
     await insertCoBorrowerLink(db, { merchantId, accountId: account.id, customerId: coBorrower.id, at });
     await writeLinkEvents(db, { kind: 'co_borrower.linked', actor, account, primary, coBorrower, at });

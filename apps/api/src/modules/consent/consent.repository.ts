@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { consentEvents, customers } from '../../db/schema';
 
 export type ConsentChange = {
@@ -19,7 +19,7 @@ const optedOutColumn = { sms: customers.smsOptedOutAt, email: customers.emailOpt
  * Opts the customer out of a channel and writes the consent record. Returns false (and writes nothing) when
  * they were already out, so a repeated STOP or a second 21610 does not send a second confirmation.
  */
-export async function recordOptOut(db: DbExecutor, change: ConsentChange, at: Date): Promise<boolean> {
+export async function recordOptOut(db: Db, change: ConsentChange, at: Date): Promise<boolean> {
   const column = optedOutColumn[change.channel];
   const updated = await db
     .update(customers)
@@ -34,7 +34,7 @@ export async function recordOptOut(db: DbExecutor, change: ConsentChange, at: Da
 }
 
 /** Opts the customer back in (START, YES, UNSTOP); false when they were not opted out. */
-export async function recordOptIn(db: DbExecutor, change: ConsentChange, at: Date): Promise<boolean> {
+export async function recordOptIn(db: Db, change: ConsentChange, at: Date): Promise<boolean> {
   const column = optedOutColumn[change.channel];
   const updated = await db
     .update(customers)
@@ -53,7 +53,7 @@ export async function recordOptIn(db: DbExecutor, change: ConsentChange, at: Dat
 }
 
 async function insertConsentEvent(
-  db: DbExecutor,
+  db: Db,
   change: ConsentChange,
   action: 'opt_out' | 'opt_in',
   at: Date,
@@ -71,7 +71,7 @@ async function insertConsentEvent(
   });
 }
 
-export async function listConsentEvents(db: DbExecutor, merchantId: string, customerId: string) {
+export async function listConsentEvents(db: Db, merchantId: string, customerId: string) {
   return db
     .select()
     .from(consentEvents)

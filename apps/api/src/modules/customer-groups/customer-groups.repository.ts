@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customerGroupMembers, customerGroups, customers } from '../../db/schema';
+import { escapeLike } from '../../kit/like';
 
 // Every query carries the merchant id. Members are written and read set-based: a group of 20,000 customers
 // is one statement, its ids travelling as one array parameter, never one round trip per customer.
@@ -15,8 +16,6 @@ const liveMemberCount = sql<number>`(
   join "customers" c on c."id" = m."customer_id" and c."voided_at" is null
   where m."group_id" = "customer_groups"."id" and m."merchant_id" = "customer_groups"."merchant_id"
 )`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export async function listGroups(
   db: Db,
@@ -44,7 +43,7 @@ export async function listGroups(
 
 /** One group of the merchant with its live member count; `lock` holds it (FOR UPDATE) for a change. */
 export async function findGroup(
-  db: DbExecutor,
+  db: Db,
   { merchantId, id, lock = false }: { merchantId: string; id: string; lock?: boolean },
 ): Promise<GroupWithCount | null> {
   const query = db
@@ -57,7 +56,7 @@ export async function findGroup(
 }
 
 export async function isGroupNameTaken(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; name: string; exceptId?: string | undefined },
 ): Promise<boolean> {
   const [row] = await db
@@ -75,7 +74,7 @@ export async function isGroupNameTaken(
 }
 
 export async function insertGroup(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; name: string; createdByUserId: string | null; at: Date },
 ): Promise<GroupRow> {
   const [row] = await db
@@ -87,7 +86,7 @@ export async function insertGroup(
 }
 
 export async function renameGroup(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; id: string; name: string; at: Date },
 ): Promise<void> {
   await db
@@ -96,7 +95,7 @@ export async function renameGroup(
     .where(and(eq(customerGroups.merchantId, input.merchantId), eq(customerGroups.id, input.id)));
 }
 
-export async function deleteGroup(db: DbExecutor, input: { merchantId: string; id: string }) {
+export async function deleteGroup(db: Db, input: { merchantId: string; id: string }) {
   await db
     .delete(customerGroups)
     .where(and(eq(customerGroups.merchantId, input.merchantId), eq(customerGroups.id, input.id)));
@@ -110,7 +109,7 @@ export async function deleteGroup(db: DbExecutor, input: { merchantId: string; i
  * index probe or a hash.
  */
 export async function replaceGroupMembers(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; groupId: string; keys: string[]; byExternalId: boolean },
 ): Promise<Set<string>> {
   await db
@@ -129,7 +128,7 @@ export async function replaceGroupMembers(
  * answers the keys that matched no one: one statement whatever the number of keys.
  */
 export async function addGroupMembers(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; groupId: string; keys: string[]; byExternalId: boolean },
 ): Promise<Set<string>> {
   const { merchantId, groupId } = input;
@@ -151,7 +150,7 @@ export async function addGroupMembers(
 
 /** Takes one customer out of the group; answers whether they were a member. */
 export async function deleteGroupMember(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; groupId: string; customerId: string },
 ): Promise<boolean> {
   const removed = await db
@@ -215,9 +214,4 @@ export async function listMembers(
     .innerJoin(customers, eq(customers.id, customerGroupMembers.customerId))
     .where(where);
   return { rows, total: totals?.total ?? 0 };
-}
-
-/** Runs `work` in one transaction; inside, use only the handle given to `work` (ARCHITECTURE.md, lessons). */
-export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
 }

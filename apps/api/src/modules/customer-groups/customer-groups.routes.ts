@@ -27,6 +27,7 @@ import {
   updateCustomerGroup,
   type GroupActor,
 } from './customer-groups.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const groupParams = merchantParams.extend({ group_id: z.string() });
@@ -65,7 +66,8 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: customerGroupPageSchema },
       },
     },
-    (request) => listCustomerGroups(ctx, merchantIdOf(request), { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listCustomerGroups(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -104,11 +106,11 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: customerGroupMemberPageSchema },
       },
     },
-    (request) =>
-      listCustomerGroupMembers(ctx, merchantIdOf(request), request.params.group_id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listCustomerGroupMembers(ctx, merchantIdOf(request), request.params.group_id, request.query),
+      ),
   );
 
   app.put(

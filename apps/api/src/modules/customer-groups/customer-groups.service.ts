@@ -1,15 +1,12 @@
 import type { CustomerGroup, CustomerGroupDetail } from '@paylane/shared/contracts/customer-groups';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, fieldError, notFound } from '../../kit/errors';
 import {
   deleteGroup,
   findGroup,
-  inTransaction,
   insertGroup,
   isGroupNameTaken,
   listGroups,
@@ -23,6 +20,8 @@ import {
   type GroupWithCount,
 } from './customer-groups.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { inTransaction } from '../../kit/transaction';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type GroupActor = { merchantId: string; userId: string | null };
@@ -52,17 +51,15 @@ export async function checkGroupPath(ctx: AppContext, merchantId: string, id: st
 export async function listCustomerGroups(
   ctx: AppContext,
   merchantId: string,
-  query: { search?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<CustomerGroup>> {
+  query: { search?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<CustomerGroup>> {
   const { rows, total } = await listGroups(ctx.db, {
     merchantId,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toCustomerGroup),
   };
 }
@@ -81,18 +78,16 @@ export async function listCustomerGroupMembers(
   ctx: AppContext,
   merchantId: string,
   id: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<CustomerRef>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<CustomerRef>> {
   const group = await getGroup(ctx.db, merchantId, id);
   const { rows, total } = await listMembers(ctx.db, {
     merchantId,
     groupId: group.id,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map((row) => ({
       id: row.id,
       first_name: row.firstName,
@@ -138,7 +133,7 @@ async function answeringNameViolation<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw isNameViolation(error) ? badRequest({ name: [messages.groupNameTaken] }) : error;
+    throw isNameViolation(error) ? invalid({ name: [messages.groupNameTaken] }) : error;
   }
 }
 

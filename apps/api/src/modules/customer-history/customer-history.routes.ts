@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cursorQuerySchema, historyPageSchema } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { cursorPageAnswer } from '../../kit/paging';
+import { idOrNotFound } from '../../kit/path-params';
 import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomerHistory } from './customer-history.service';
 
@@ -16,18 +17,10 @@ export const customerHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       config: { access: { merchant: 'member' } },
       schema: { params: historyParams, querystring: cursorQuerySchema, response: { 200: historyPageSchema } },
     },
-    (request) => {
-      // A malformed id is simply not one of the merchant's customers.
-      if (!z.uuid().safeParse(request.params.customer_id).success) throw notFound();
-      return listCustomerHistory(
-        ctx,
-        currentMerchantAccess(request).merchant.id,
-        request.params.customer_id,
-        {
-          ...request.query,
-          url: request.url,
-        },
-      );
+    async (request) => {
+      const customerId = idOrNotFound(request.params.customer_id);
+      const merchantId = currentMerchantAccess(request).merchant.id;
+      return cursorPageAnswer(request, await listCustomerHistory(ctx, merchantId, customerId, request.query));
     },
   );
 };

@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import { IMPORT_FILE_FIELD } from '@paylane/shared/contracts/customer-imports';
 import { messages } from '@paylane/shared/messages';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 
 // Reads a CSV file piece by piece (UTF-8, BOM or not, CRLF or LF, quoted fields with commas and newlines):
 // a 20 MB file is never held whole, and the event loop gets a turn between pieces, so a big upload does not

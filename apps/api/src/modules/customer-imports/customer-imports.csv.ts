@@ -4,7 +4,7 @@ import {
   type ImportField,
 } from '@paylane/shared/contracts/customer-imports';
 import { messages } from '@paylane/shared/messages';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 
 /** How many rows the upload answer shows as its sample. */
 export const SAMPLE_ROW_COUNT = 5;

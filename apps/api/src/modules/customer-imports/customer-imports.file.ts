@@ -13,12 +13,12 @@ import {
   clearFileText,
   deleteAbandonedUploads,
   deleteImport,
-  inTransaction,
   insertReceivingImport,
   lockFileText,
   updateImport,
   type ImportRow,
 } from './customer-imports.repository';
+import { inTransaction } from '../../kit/transaction';
 
 // The file of an import is parsed once, when it arrives: its rows go to customer_import_rows in batches, and
 // every later step (the checks, the preview pages, the job) reads them from there by key.

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { importFieldLabels, type ImportField } from '@paylane/shared/contracts/customer-imports';
 import { neutralizeCsvCell } from '@paylane/shared/csv-cells';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { findImport, listRowErrorsAfter, type ImportRow } from './customer-imports.repository';
 
 const fieldLabel = (field: string) =>

@@ -233,8 +233,3 @@ export async function listLocationNames(db: Db, merchantId: string) {
     .where(eq(locations.merchantId, merchantId))
     .orderBy(asc(locations.name), asc(locations.id));
 }
-
-/** Runs `work` in one transaction; repositories take the transaction's handle as their `db`. */
-export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
-}

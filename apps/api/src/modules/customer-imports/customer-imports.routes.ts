@@ -14,7 +14,7 @@ import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError, HttpError, notFound } from '../../lib/http-errors';
+import { fieldError, notFound, tooLarge } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { buildErrorReport } from './customer-imports.report';
 import {
@@ -26,6 +26,7 @@ import {
   uploadCustomerImport,
   type ImportActor,
 } from './customer-imports.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const importParams = merchantParams.extend({ import_id: z.string() });
@@ -40,8 +41,6 @@ const actorOf = (request: FastifyRequest): ImportActor => ({
   userId: request.user?.id ?? null,
 });
 
-const tooLarge = () => new HttpError(413, { detail: messages.importTooLarge });
-
 /**
  * The file's bytes as they arrive; past `limit` bytes (the multipart parser stops there and marks the file
  * truncated) the reading ends with 413, so an oversized file costs at most the limit. Whatever the reader
@@ -50,10 +49,10 @@ const tooLarge = () => new HttpError(413, { detail: messages.importTooLarge });
 async function* fileChunks(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
   try {
     for await (const chunk of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-      if (file.truncated) throw tooLarge();
+      if (file.truncated) throw tooLarge(messages.importTooLarge);
       yield chunk;
     }
-    if (file.truncated) throw tooLarge();
+    if (file.truncated) throw tooLarge(messages.importTooLarge);
   } finally {
     file.resume();
   }
@@ -82,7 +81,8 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: customerImportPageSchema },
       },
     },
-    (request) => listCustomerImports(ctx, merchantOf(request), { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listCustomerImports(ctx, merchantOf(request), request.query)),
   );
 
   app.post(
@@ -124,11 +124,16 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: customerImportRowPageSchema },
       },
     },
-    (request) =>
-      listCustomerImportRows(ctx, merchantOf(request), importId(request.params.import_id), {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listCustomerImportRows(
+          ctx,
+          merchantOf(request),
+          importId(request.params.import_id),
+          request.query,
+        ),
+      ),
   );
 
   app.post(

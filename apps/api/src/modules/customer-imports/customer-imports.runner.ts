@@ -9,7 +9,6 @@ import { storeRowsOfOlderImport } from './customer-imports.file';
 import { listErrorFlags, listPendingFileRows } from './customer-imports.file-rows.repository';
 import {
   findImport,
-  inTransaction,
   insertRowErrors,
   lockImport,
   updateImport,
@@ -17,6 +16,7 @@ import {
 } from './customer-imports.repository';
 import { checkRow, columnIndexes, type CheckedRow } from './customer-imports.rows';
 import { loadRowContext } from './customer-imports.validation';
+import { inTransaction } from '../../kit/transaction';
 
 // The import job's work. The valid rows are written in batches, each in one transaction together with the
 // import's counters, so a crash loses at most the open batch and a retry resumes after `processed_rows`: the

@@ -4,12 +4,10 @@ import type {
   CustomerImportSummary,
   ImportField,
 } from '@paylane/shared/contracts/customer-imports';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { requireQueue } from '../../context';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, conflict, notFound } from '../../kit/errors';
 import { SAMPLE_ROW_COUNT, suggestMapping, valuesByHeader } from './customer-imports.csv';
 import { receiveUpload, storeRowsOfOlderImport } from './customer-imports.file';
 import { listFileRows, listFileRowsWithErrors } from './customer-imports.file-rows.repository';
@@ -22,6 +20,7 @@ import {
   type ImportRow,
 } from './customer-imports.repository';
 import { checkStoredRows, checkMapping, replaceRowErrors } from './customer-imports.validation';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who acts, in which merchant. */
 export type ImportActor = { merchantId: string; userId: string | null };
@@ -102,16 +101,14 @@ export async function getCustomerImport(ctx: AppContext, merchantId: string, id:
 export async function listCustomerImports(
   ctx: AppContext,
   merchantId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<CustomerImportSummary>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<CustomerImportSummary>> {
   const { rows, total } = await listImports(ctx.db, {
     merchantId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toImportSummary),
   };
 }
@@ -159,13 +156,12 @@ export async function listCustomerImportRows(
   ctx: AppContext,
   merchantId: string,
   id: string,
-  query: { page: number; page_size: number; errors_only: boolean; url: string },
-): Promise<Page<CustomerImportRow>> {
+  query: { page: number; page_size: number; errors_only: boolean },
+): Promise<PageSlice<CustomerImportRow>> {
   const current = await getImportRow(ctx, merchantId, id);
   const offset = (query.page - 1) * query.page_size;
   const page = (total: number, results: CustomerImportRow[]) => ({
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results,
   });
   if (query.errors_only) {
@@ -200,7 +196,7 @@ export async function listCustomerImportRows(
 /** Queues the import job once: a second start (or a retried request) finds it queued and does nothing. */
 export async function startCustomerImport(ctx: AppContext, merchantId: string, id: string) {
   const current = await getImportRow(ctx, merchantId, id);
-  if (current.status === 'uploaded') throw badRequest({ non_field_errors: [messages.importNotValidated] });
+  if (current.status === 'uploaded') throw invalid({ non_field_errors: [messages.importNotValidated] });
   if (current.status !== 'validated' && current.status !== 'queued') return withSample(ctx, current);
   await updateImport(ctx.db, {
     merchantId,

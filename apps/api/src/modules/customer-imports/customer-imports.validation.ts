@@ -8,20 +8,20 @@ import {
 import { messages } from '@paylane/shared/messages';
 import { validationMessages } from '@paylane/shared/validation';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../kit/errors';
 import { analyzeCustomerTables } from './customer-imports.batch.repository';
 import { markDatabaseConflicts, markFileRepeats } from './customer-imports.conflicts';
 import { valuesByHeader } from './customer-imports.csv';
 import { listFileRows, listFileRowsAt } from './customer-imports.file-rows.repository';
 import {
   deleteRowErrors,
-  inTransaction,
   insertRowErrors,
   listLocationNames,
   type ImportRow,
   type RowErrorData,
 } from './customer-imports.repository';
 import { checkRow, columnIndexes, type CheckedRow, type RowContext } from './customer-imports.rows';
+import { inTransaction } from '../../kit/transaction';
 
 /**
  * The mapping as sent, without unmapped fields, or 400 by field: a header the file does not have, a required
@@ -43,7 +43,7 @@ export function checkMapping(headers: readonly string[], sent: Partial<Record<Im
   for (const field of required) {
     if (!mapping[field] && !errors[field]) errors[field] = [validationMessages.required];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   return mapping;
 }
 

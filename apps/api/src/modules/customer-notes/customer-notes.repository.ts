@@ -146,8 +146,3 @@ export async function updateNoteBody(
     .set({ body, updatedAt: at })
     .where(and(eq(customerNotes.merchantId, merchantId), eq(customerNotes.id, id)));
 }
-
-/** Runs `work` in one transaction; inside, use only the handle given to `work` (ARCHITECTURE.md, lessons). */
-export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
-}

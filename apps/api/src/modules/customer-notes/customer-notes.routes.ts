@@ -16,6 +16,7 @@ import {
   updateCustomerNote,
   type Actor,
 } from './customer-notes.service';
+import { pageAnswer } from '../../kit/paging';
 
 const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
 const noteParams = customerParams.extend({ note_id: z.string() });
@@ -52,11 +53,11 @@ export const customerNoteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: customerNotePageSchema },
       },
     },
-    (request) =>
-      listCustomerNotes(ctx, merchantIdOf(request), request.params.customer_id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listCustomerNotes(ctx, merchantIdOf(request), request.params.customer_id, request.query),
+      ),
   );
 
   app.post(

@@ -1,15 +1,12 @@
 import type { CustomerNote } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, fieldError, notFound } from '../../kit/errors';
 import { insertCustomerEvents } from '../customer-history/customer-events.repository';
 import {
   findNote,
   findNoteCustomer,
-  inTransaction,
   insertNote,
   isAccountOfCustomer,
   listNotes,
@@ -17,6 +14,8 @@ import {
   type NoteRow,
 } from './customer-notes.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { inTransaction } from '../../kit/transaction';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type Actor = { merchantId: string; userId: string | null };
@@ -64,7 +63,7 @@ async function getNote(db: Db, merchantId: string, customerId: string, id: strin
 /** Notes are written on a live customer only; a voided one keeps the notes it had (its history). */
 async function getLiveCustomer(db: Db, merchantId: string, id: string) {
   const customer = await getCustomer(db, merchantId, id, true);
-  if (customer.voidedAt) throw badRequest({ non_field_errors: [messages.customerVoided] });
+  if (customer.voidedAt) throw invalid({ non_field_errors: [messages.customerVoided] });
   return customer;
 }
 
@@ -72,18 +71,16 @@ export async function listCustomerNotes(
   ctx: AppContext,
   merchantId: string,
   customerId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<CustomerNote>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<CustomerNote>> {
   await getCustomer(ctx.db, merchantId, customerId);
   const { rows, total } = await listNotes(ctx.db, {
     merchantId,
     customerId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toCustomerNote),
   };
 }

@@ -2,7 +2,7 @@ import type { AccountWrite, CustomerAccount, CustomerRef } from '@paylane/shared
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../kit/errors';
 import {
   changedFields,
   insertCustomerEvents,
@@ -22,7 +22,8 @@ import {
   type CustomerRefRow,
 } from './accounts.repository';
 import { answeringUniqueViolations, checkAccountRules, type CheckedAccount } from './customer-rules';
-import { findCustomerRow, inTransaction, type CustomerWithLocation } from './customers.repository';
+import { findCustomerRow, type CustomerWithLocation } from './customers.repository';
+import { inTransaction } from '../../kit/transaction';
 
 /** Who makes a change: their merchant and, for the history, the user (null for an API key). */
 export type Actor = { merchantId: string; userId: string | null };
@@ -179,7 +180,7 @@ export async function insertAccountWithTags(
 async function writableCustomer(ctx: AppContext, merchantId: string, customerId: string) {
   const customer = await findCustomerRow(ctx.db, merchantId, customerId);
   if (!customer) throw notFound();
-  if (customer.voidedAt) throw badRequest({ non_field_errors: [messages.customerVoided] });
+  if (customer.voidedAt) throw invalid({ non_field_errors: [messages.customerVoided] });
   return customer;
 }
 

@@ -6,6 +6,7 @@ import {
   retrieveOptoutsSchema,
 } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
+import { pageAnswer } from '../../kit/paging';
 import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { listMerchantCustomerAccounts, retrieveOptouts } from './customer-lookups.service';
 import { merchantIdOf, merchantParams } from './customers.routes';
@@ -39,7 +40,11 @@ export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         response: { 200: customerAccountRowPageSchema },
       },
     },
-    (request) =>
-      listMerchantCustomerAccounts(ctx, merchantIdOf(request), { ...request.body, url: request.url }),
+    // This list is asked for by POST (its customer ids would not fit a URL): its page comes in the body.
+    async (request) =>
+      pageAnswer(
+        { url: request.url, query: request.body },
+        await listMerchantCustomerAccounts(ctx, merchantIdOf(request), request.body),
+      ),
   );
 };

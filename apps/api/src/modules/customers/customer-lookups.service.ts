@@ -3,13 +3,12 @@ import type {
   CustomerRef,
   RetrieveOptoutsAnswer,
 } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
 import { toCustomerRef } from './accounts.service';
 import { findLiveCustomersAmong, listCustomerAccountRows } from './customer-lookups.repository';
 import { planCustomerSearch } from './customer-search';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /**
  * Spec §7 retrieve customer optouts: which of these customers (our ids, or the merchant's external ids)
@@ -52,20 +51,17 @@ export async function listMerchantCustomerAccounts(
     customers?: string[] | undefined;
     page: number;
     page_size: number;
-    url: string;
   },
-): Promise<Page<CustomerAccountRow>> {
+): Promise<PageSlice<CustomerAccountRow>> {
   const { rows, total } = await listCustomerAccountRows(ctx.db, {
     merchantId,
     search: planCustomerSearch(query.search),
     // A malformed id is no customer of the merchant: it narrows the list to nobody, like an unknown one.
     customerIds: query.customers ? query.customers.filter(isUuid) : null,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map((row) => ({
       first_name: row.firstName,
       last_name: row.lastName,

@@ -1,7 +1,7 @@
 import type { AccountWrite, CustomerWrite } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../kit/errors';
 import { findMerchantTags, isAccountExternalIdTaken } from './accounts.repository';
 import { findMerchantLocation, isCustomerExternalIdTaken, isPhoneInUse } from './customers.repository';
 import { isUuid } from '@paylane/shared/validation';
@@ -41,7 +41,7 @@ export async function checkCustomerRules(
     errors.sms_phone_number = [messages.phoneInUse];
   }
   const all = { ...errors, ...extraErrors };
-  if (Object.keys(all).length > 0 || !location) throw badRequest(all);
+  if (Object.keys(all).length > 0 || !location) throw invalid(all);
   return location;
 }
 
@@ -80,7 +80,7 @@ export async function checkAccountRules(
   input: { merchantId: string; data: AccountWrite; exceptId?: string },
 ): Promise<CheckedAccount> {
   const { errors, checked } = await accountRuleErrors(db, input);
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   return checked;
 }
 
@@ -115,6 +115,6 @@ export async function answeringUniqueViolations<T>(work: () => Promise<T>, accou
     return await work();
   } catch (error) {
     const errors = uniqueViolationErrors(error, accountPrefix);
-    throw errors ? badRequest(errors) : error;
+    throw errors ? invalid(errors) : error;
   }
 }

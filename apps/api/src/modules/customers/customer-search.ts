@@ -1,4 +1,5 @@
 import type { CustomerSearchField } from '@paylane/shared/contracts/customers';
+import { escapeLike } from '../../kit/like';
 
 /**
  * What a search box text means, as LIKE patterns already lower-cased and escaped. Each present key is one
@@ -19,7 +20,6 @@ const PHONE_SHAPE = /^[\d\s().+-]+$/;
 const MIN_PHONE_DIGITS = 3;
 
 /** Search text is matched literally: % and _ typed by a user are not wildcards. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const prefix = (text: string) => `${escapeLike(text.toLowerCase())}%`;
 

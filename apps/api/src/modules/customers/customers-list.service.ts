@@ -1,9 +1,8 @@
 import type { CustomerListItem } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
 import { planCustomerSearch } from './customer-search';
 import { listCustomerRows, type CustomerListRow, type CustomerOrdering } from './customers-list.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 export type CustomersListQuery = {
   search?: string | undefined;
@@ -15,7 +14,6 @@ export type CustomersListQuery = {
   ordering: CustomerOrdering;
   page: number;
   page_size: number;
-  url: string;
 };
 
 function toListItem(row: CustomerListRow): CustomerListItem {
@@ -40,7 +38,7 @@ export async function listCustomers(
   ctx: AppContext,
   merchantId: string,
   query: CustomersListQuery,
-): Promise<Page<CustomerListItem>> {
+): Promise<PageSlice<CustomerListItem>> {
   const { rows, total } = await listCustomerRows(ctx.db, {
     filter: {
       merchantId,
@@ -51,12 +49,10 @@ export async function listCustomers(
       optedOut: query.opted_out,
     },
     ordering: query.ordering,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toListItem),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEvents } from '../../db/schema';
-import { HttpError } from '../../lib/http-errors';
+import { ValidationError } from '../../kit/errors';
 import { insertAccount } from './accounts.repository';
 import { answeringUniqueViolations } from './customer-rules';
 import { insertCustomer, type CustomerData } from './customers.repository';
@@ -80,8 +80,8 @@ describe('customers under concurrent writes', () => {
     const first = await insertCustomer(db, { merchantId: c.merchantId, data, at });
     const refusal = async (work: () => Promise<unknown>, prefix?: string) => {
       const error = await answeringUniqueViolations(work, prefix).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(HttpError);
-      return (error as HttpError).body;
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).fields;
     };
     expect(
       await refusal(() =>

@@ -22,11 +22,6 @@ export type CustomerData = Pick<
 >;
 export type CustomerWithLocation = CustomerRow & { location: { id: string; name: string } | null };
 
-/** Runs work in one transaction; inside it, use only the handle it is given (ARCHITECTURE.md lessons). */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
-}
-
 const inMerchant = (merchantId: string, id: string) =>
   and(eq(customers.merchantId, merchantId), eq(customers.id, id));
 

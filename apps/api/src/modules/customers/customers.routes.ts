@@ -10,7 +10,7 @@ import {
   lastViewedAnswerSchema,
 } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomers } from './customers-list.service';
 import {
@@ -21,6 +21,7 @@ import {
   voidCustomer,
   type Actor,
 } from './customers.service';
+import { pageAnswer } from '../../kit/paging';
 
 export const merchantParams = z.object({ merchant_id: z.string() });
 export const customerParams = merchantParams.extend({ customer_id: z.string() });
@@ -56,7 +57,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: customerPageSchema },
       },
     },
-    (request) => listCustomers(ctx, merchantIdOf(request), { ...request.query, url: request.url }),
+    async (request) => pageAnswer(request, await listCustomers(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import type {
 } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../kit/errors';
 import {
   changedFields,
   insertCustomerEvents,
@@ -16,7 +16,6 @@ import { insertAccountWithTags, listCustomerAccounts, toCustomerRef, type Actor 
 import { accountRuleErrors, answeringUniqueViolations, checkCustomerRules } from './customer-rules';
 import {
   findCustomerRow,
-  inTransaction,
   insertCustomer,
   setCustomerLastViewed,
   updateCustomerRow,
@@ -26,6 +25,7 @@ import {
   type CustomerWithLocation,
 } from './customers.repository';
 import { clearUnreadCount } from '../inbox/inbox.repository';
+import { inTransaction } from '../../kit/transaction';
 
 export type { Actor };
 
@@ -171,7 +171,7 @@ export async function updateCustomer(
   const { merchantId } = actor;
   const before = await findCustomerRow(ctx.db, merchantId, id);
   if (!before) throw notFound();
-  if (before.voidedAt) throw badRequest({ non_field_errors: [messages.customerVoided] });
+  if (before.voidedAt) throw invalid({ non_field_errors: [messages.customerVoided] });
   const location = await checkCustomerRules(ctx.db, { merchantId, data: input, exceptId: id });
   const at = ctx.now();
   await answeringUniqueViolations(() =>

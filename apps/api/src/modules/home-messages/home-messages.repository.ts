@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customerConversations, customers, messages, messageTemplates } from '../../db/schema';
 
 // The home pages' lists (issue 6): missed messages from customer_conversations (one row per conversation,
@@ -24,7 +24,7 @@ export type MessageListDbRow = Awaited<ReturnType<typeof listMessagesOfKind>>[nu
 type Paging = { limit: number; offset: number };
 
 /** Conversations whose last text is the customer's: nobody has answered yet. Newest first. */
-export async function listMissedMessages(db: DbExecutor, merchantId: string, paging: Paging) {
+export async function listMissedMessages(db: Db, merchantId: string, paging: Paging) {
   const c = customerConversations;
   // A literal, not a parameter: only then can a prepared statement's generic plan use the partial index
   // customer_conversations_merchant_missed_idx.
@@ -45,7 +45,7 @@ export async function listMissedMessages(db: DbExecutor, merchantId: string, pag
 
 /** The merchant's messages of one kind (inbound replies, automation sends and skips), newest first. */
 export async function listMessagesOfKind(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   kind: 'inbound' | 'automation',
   paging: Paging,
@@ -63,7 +63,7 @@ export async function listMessagesOfKind(
 }
 
 export async function countMessagesOfKind(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   kind: 'inbound' | 'automation',
 ): Promise<number> {

@@ -5,6 +5,7 @@ import { pageOf, pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { listHomeMessages, type HomeList } from './home-messages.service';
+import { pageAnswer } from '../../kit/paging';
 
 const lists: HomeList[] = ['missed_messages', 'customer_replies', 'auto_messages'];
 const pageSchema = pageOf(messageListRowSchema);
@@ -22,11 +23,11 @@ export const homeMessageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
           response: { 200: pageSchema },
         },
       },
-      (request) =>
-        listHomeMessages(ctx, currentMerchantAccess(request).merchant.id, list, {
-          ...request.query,
-          url: request.url,
-        }),
+      async (request) =>
+        pageAnswer(
+          request,
+          await listHomeMessages(ctx, currentMerchantAccess(request).merchant.id, list, request.query),
+        ),
     );
   }
 };

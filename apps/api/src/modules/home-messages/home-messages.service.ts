@@ -1,13 +1,13 @@
 import type { MessageListRow } from '@paylane/shared/contracts/inbox';
-import type { Page, PageQuery } from '@paylane/shared/contracts/paging';
+import type { PageQuery } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
 import {
   countMessagesOfKind,
   listMessagesOfKind,
   listMissedMessages,
   type MessageListDbRow,
 } from './home-messages.repository';
+import { type PageSlice } from '../../kit/paging';
 
 export type HomeList = 'missed_messages' | 'customer_replies' | 'auto_messages';
 
@@ -46,12 +46,11 @@ export async function listHomeMessages(
   ctx: AppContext,
   merchantId: string,
   list: HomeList,
-  query: PageQuery & { url: string },
-): Promise<Page<MessageListRow>> {
+  query: PageQuery,
+): Promise<PageSlice<MessageListRow>> {
   const { rows, total } = await readList(ctx, merchantId, list, query);
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toRow),
   };
 }

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customerConversations, merchantCustomerCounts, messageBatches, messageKinds } from '../../db/schema';
 
 // Home's figures (issue 14), each one statement over an index of its own, every one scoped by merchant:
@@ -8,7 +8,7 @@ import { customerConversations, merchantCustomerCounts, messageBatches, messageK
 // (every kind listed, so the window on created_at is an index range per kind), the newest batch by
 // message_batches_merchant_created_idx.
 
-export async function countLiveCustomers(db: DbExecutor, merchantId: string): Promise<number> {
+export async function countLiveCustomers(db: Db, merchantId: string): Promise<number> {
   const [row] = await db
     .select({ total: merchantCustomerCounts.liveCustomers })
     .from(merchantCustomerCounts)
@@ -17,10 +17,7 @@ export async function countLiveCustomers(db: DbExecutor, merchantId: string): Pr
 }
 
 /** Active accounts, those due from `today` through `weekEnd`, and those past due (dates are the merchant's). */
-export async function countAccounts(
-  db: DbExecutor,
-  query: { merchantId: string; today: string; weekEnd: string },
-) {
+export async function countAccounts(db: Db, query: { merchantId: string; today: string; weekEnd: string }) {
   const result = await db.execute<{ active: number; due_this_week: number; past_due: number }>(sql`
     select count(*)::int as active,
       (count(*) filter (where due_date between ${query.today}::date and ${query.weekEnd}::date))::int
@@ -31,7 +28,7 @@ export async function countAccounts(
   return result.rows[0] ?? { active: 0, due_this_week: 0, past_due: 0 };
 }
 
-export async function countConversations(db: DbExecutor, merchantId: string) {
+export async function countConversations(db: Db, merchantId: string) {
   const c = customerConversations;
   const [row] = await db
     .select({
@@ -56,7 +53,7 @@ export type TextCountRow = {
 
 /** The merchant's texts since `since`, counted by what the overview tells apart. */
 export async function countTextsSince(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; since: Date },
 ): Promise<TextCountRow[]> {
   const result = await db.execute<TextCountRow>(sql`
@@ -69,7 +66,7 @@ export async function countTextsSince(
   return result.rows;
 }
 
-export async function findLatestBatchId(db: DbExecutor, merchantId: string): Promise<string | null> {
+export async function findLatestBatchId(db: Db, merchantId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: messageBatches.id })
     .from(messageBatches)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { phoneSchema, validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { fieldError, notFound } from '../../kit/errors';
 import { merchantSmsSender } from '../messaging/merchant-sender';
 import { findLastSenderOf } from './inbound.repository';
 import { receiveInboundSms } from './inbound.service';

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customers, merchants, messages, type MessageAttachment } from '../../db/schema';
 
 /** A merchant that sends from a number, with what its keyword answers name. */
@@ -19,7 +19,7 @@ export type InboundSender = NumberOwner & { customerId: string };
  * across merchants, so there is one at most; a number match wins over a service match.
  */
 export async function findNumberOwner(
-  db: DbExecutor,
+  db: Db,
   input: { to: string; messagingServiceSid: string | null },
 ): Promise<NumberOwner | null> {
   const isNumber = or(eq(merchants.smsFromNumber, input.to), eq(merchants.outboxSmsNumber, input.to));
@@ -46,7 +46,7 @@ export async function findNumberOwner(
 
 /** The merchant's live customer with this phone (one at most: customers_merchant_phone_key). */
 export async function findMerchantCustomerId(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; phone: string },
 ): Promise<string | null> {
   const [row] = await db
@@ -69,7 +69,7 @@ export async function findMerchantCustomerId(
  * applies it to every text sent from it.
  */
 export async function findCustomersTextedFrom(
-  db: DbExecutor,
+  db: Db,
   input: { phone: string; fromNumbers: string[] },
 ): Promise<{ merchantId: string; customerId: string }[]> {
   return db
@@ -102,7 +102,7 @@ export async function findCustomersTextedFrom(
  * the number of the merchant that has it as a customer (the newest such customer). Null: nobody has it.
  */
 export async function findLastSenderOf(
-  db: DbExecutor,
+  db: Db,
   phone: string,
 ): Promise<{
   smsFromNumber: string | null;
@@ -141,7 +141,7 @@ export type InboundMessageInput = {
  * stores one row: the second insert returns null and the caller does nothing more.
  */
 export async function insertInboundMessage(
-  db: DbExecutor,
+  db: Db,
   input: InboundMessageInput,
   at: Date,
 ): Promise<string | null> {
@@ -167,9 +167,4 @@ export async function insertInboundMessage(
     .onConflictDoNothing()
     .returning({ id: messages.id });
   return row?.id ?? null;
-}
-
-/** The inbound row, the consent change and the answer commit together (inbound.service.ts). */
-export function inTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
-  return db.transaction(work);
 }

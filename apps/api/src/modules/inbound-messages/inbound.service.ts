@@ -1,7 +1,7 @@
 import { classifyInboundKeyword, type InboundKeyword } from '@paylane/shared/messaging';
 import { toE164Phone } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import type { DbTransaction } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { MessageAttachment } from '../../db/schema';
 import { recordOptIn, recordOptOut, type ConsentChange } from '../consent/consent.repository';
 import { requestDispatch } from '../messaging/dispatch-request';
@@ -11,10 +11,10 @@ import {
   findCustomersTextedFrom,
   findMerchantCustomerId,
   findNumberOwner,
-  inTransaction,
   insertInboundMessage,
   type InboundSender,
 } from './inbound.repository';
+import { inTransaction } from '../../kit/transaction';
 
 export type InboundSms = {
   /** 'twilio', or 'outbox' for a reply injected in development. */
@@ -184,7 +184,7 @@ type KeywordInput = {
  * back in and confirm only when they were out, so an ordinary "yes" to a question gets no reply; HELP
  * always answers. The answer is a 'keyword_reply', which the dispatcher sends even to an opted-out number.
  */
-async function actOnKeyword(tx: DbTransaction, input: KeywordInput, now: Date): Promise<string | null> {
+async function actOnKeyword(tx: Db, input: KeywordInput, now: Date): Promise<string | null> {
   if (!input.keyword) return null;
   const change: ConsentChange = {
     merchantId: input.sender.merchantId,

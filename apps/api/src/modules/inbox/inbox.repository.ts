@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customerConversations, customers, locations } from '../../db/schema';
 
 // The inbox (issue 6): one row per conversation from customer_conversations, newest first by the last
@@ -30,7 +30,7 @@ function customerCondition(filter: InboxFilter): SQL | undefined {
  * exactly the index's expression).
  */
 export async function probeInboxFilter(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   filter: InboxFilter,
   limit: number,
@@ -65,7 +65,7 @@ const amongCustomers = (ids: readonly string[]) =>
 
 /** One page of conversations newest first; `olderThan`/`newerThan` are last_message_seq keyset bounds. */
 export async function listInboxRows(
-  db: DbExecutor,
+  db: Db,
   query: {
     merchantId: string;
     locationId: string | null;
@@ -98,7 +98,7 @@ export async function listInboxRows(
 }
 
 /** The conversation of one of the merchant's live customers, or null. */
-export async function findInboxRow(db: DbExecutor, merchantId: string, customerId: string) {
+export async function findInboxRow(db: Db, merchantId: string, customerId: string) {
   const [row] = await db
     .select(entryColumns)
     .from(c)
@@ -108,7 +108,7 @@ export async function findInboxRow(db: DbExecutor, merchantId: string, customerI
   return row ?? null;
 }
 
-export async function isMerchantLocation(db: DbExecutor, merchantId: string, id: string): Promise<boolean> {
+export async function isMerchantLocation(db: Db, merchantId: string, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: locations.id })
     .from(locations)
@@ -118,11 +118,7 @@ export async function isMerchantLocation(db: DbExecutor, merchantId: string, id:
 }
 
 /** Opening a conversation (update_last_viewed) reads it: its unread count goes back to 0. */
-export async function clearUnreadCount(
-  db: DbExecutor,
-  merchantId: string,
-  customerId: string,
-): Promise<void> {
+export async function clearUnreadCount(db: Db, merchantId: string, customerId: string): Promise<void> {
   await db
     .update(c)
     .set({ unreadCount: 0 })

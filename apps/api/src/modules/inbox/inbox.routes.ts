@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { inboxEntrySchema, inboxPageSchema, inboxQuerySchema } from '@paylane/shared/contracts/inbox';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
+import { cursorPageAnswer } from '../../kit/paging';
 import { getInboxEntry, listInbox } from './inbox.service';
 
 const member = { access: { merchant: 'member' } } as const;
@@ -19,8 +20,11 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: inboxPageSchema },
       },
     },
-    (request) =>
-      listInbox(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+    async (request) =>
+      cursorPageAnswer(
+        request,
+        await listInbox(ctx, currentMerchantAccess(request).merchant.id, request.query),
+      ),
   );
 
   app.get(

@@ -2,9 +2,11 @@ import type { InboxEntry, inboxQuerySchema } from '@paylane/shared/contracts/inb
 import { messages } from '@paylane/shared/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { DbExecutor } from '../../db/client';
-import { fieldError, notFound } from '../../lib/http-errors';
-import { decodeSeqCursor, seqPageOf } from '../chat/chat-cursor';
+import type { Db } from '../../db/client';
+import { fieldError, notFound } from '../../kit/errors';
+import { decodeCursor, keysetPage } from '../../kit/cursor';
+import type { CursorSlice } from '../../kit/paging';
+import { seqPosition } from '../chat/chat-cursor';
 import { planCustomerSearch } from '../customers/customer-search';
 import {
   findInboxRow,
@@ -16,7 +18,6 @@ import {
 } from './inbox.repository';
 import { isUuid } from '@paylane/shared/validation';
 
-export type InboxPage = { next: string | null; previous: string | null; results: InboxEntry[] };
 type InboxQuery = z.output<typeof inboxQuerySchema>;
 
 /** Spec §3 Inbox entry. */
@@ -72,10 +73,10 @@ async function locationIdOf(ctx: AppContext, merchantId: string, location: strin
 export async function listInbox(
   ctx: AppContext,
   merchantId: string,
-  query: InboxQuery & { url: string },
-): Promise<InboxPage> {
+  query: InboxQuery,
+): Promise<CursorSlice<InboxEntry>> {
   const locationId = await locationIdOf(ctx, merchantId, query.location);
-  const cursor = query.cursor ? decodeSeqCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeCursor(seqPosition, query.cursor) : null;
   const filter = filterOf(query);
   const search = filter === null ? null : await searchOf(ctx, merchantId, filter);
   if (search === null || search.customerIds?.length === 0) return { next: null, previous: null, results: [] };
@@ -87,17 +88,17 @@ export async function listInbox(
     ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
     ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),
   });
-  const { next, previous, page } = seqPageOf(rows, (row) => row.lastMessageSeq, {
-    cursor,
+  const { next, previous, page } = keysetPage(rows, {
+    direction: cursor?.d ?? null,
     pageSize: query.page_size,
-    url: query.url,
+    positionOf: (row) => ({ s: row.lastMessageSeq }),
   });
   return { next, previous, results: page.map(toInboxEntry) };
 }
 
 /** One conversation's inbox entry (also what the live layer pushes), or null. */
 export async function findInboxEntry(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   customerId: string,
 ): Promise<InboxEntry | null> {

@@ -8,7 +8,7 @@ import {
 } from '@paylane/shared/contracts/integrations';
 import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findMerchantIntegration, upsertMerchantIntegration } from './integrations.repository';
 import type { Actor } from './integrations.service';

@@ -7,7 +7,7 @@ import {
 } from '@paylane/shared/contracts/integrations';
 import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   findMerchantIntegration,

@@ -1,6 +1,6 @@
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { notFound, unauthorized } from '../../lib/http-errors';
+import { notFound, notAuthenticated } from '../../kit/errors';
 import { findSessionUser, type UserRow } from '../auth/users.repository';
 import { findMerchantById, findMerchantWithMembership } from '../merchants/merchants.repository';
 import { findLiveCustomerMerchant } from './live.repository';
@@ -26,13 +26,13 @@ export type SocketSession = {
 type Authenticated = { user: UserRow; familyId: string | null; expiresAtMs: number };
 
 async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<Authenticated> {
-  if (!token) throw unauthorized();
+  if (!token) throw notAuthenticated();
   const claims = await ctx.tokens.verifyAccess(token);
-  if (!claims) throw unauthorized(messages.tokenInvalid);
+  if (!claims) throw notAuthenticated(messages.tokenInvalid);
   // Read on each handshake, like each request: a disabled user or an ended session cannot open a socket.
   const familyId = claims.fid ?? null;
   const user = await findSessionUser(ctx.db, claims.user_id, familyId);
-  if (!user || !user.isActive || user.isSessionRevoked) throw unauthorized(messages.tokenInvalid);
+  if (!user || !user.isActive || user.isSessionRevoked) throw notAuthenticated(messages.tokenInvalid);
   return { user, familyId, expiresAtMs: claims.exp * 1000 };
 }
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { customers, messages } from '../../db/schema';
 
 /** The merchant of a customer who is not voided, or null (a chat socket's handshake). */
-export async function findLiveCustomerMerchant(db: DbExecutor, customerId: string): Promise<string | null> {
+export async function findLiveCustomerMerchant(db: Db, customerId: string): Promise<string | null> {
   const [row] = await db
     .select({ merchantId: customers.merchantId })
     .from(customers)
@@ -18,7 +18,7 @@ export async function findLiveCustomerMerchant(db: DbExecutor, customerId: strin
  * messages_customer_seq_idx.
  */
 export async function listMessageIdsInSeqRange(
-  db: DbExecutor,
+  db: Db,
   query: { merchantId: string; customerIds: string[]; lo: number; hi: number; limit: number },
 ): Promise<string[]> {
   if (query.customerIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
+import { escapeLike } from '../../kit/like';
 
 export type LocationRow = typeof locations.$inferSelect;
 /** The columns a person edits; the merchant, ids and timestamps are not theirs to set. */
@@ -10,7 +11,6 @@ export type LocationData = Omit<
 >;
 
 /** Search text is matched literally: % and _ typed by a user are not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listLocations(
   db: Db,

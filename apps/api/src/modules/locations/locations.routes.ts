@@ -8,9 +8,10 @@ import {
   locationWriteSchema,
 } from '@paylane/shared/contracts/locations';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { createLocation, getLocation, listLocations, updateLocation, type Actor } from './locations.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const locationParams = merchantParams.extend({ location_id: z.string() });
@@ -42,8 +43,11 @@ export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: locationPageSchema },
       },
     },
-    (request) =>
-      listLocations(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listLocations(ctx, currentMerchantAccess(request).merchant.id, request.query),
+      ),
   );
 
   app.post(

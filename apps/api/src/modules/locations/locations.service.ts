@@ -1,8 +1,6 @@
 import type { Location, LocationWrite } from '@paylane/shared/contracts/locations';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   findLocation as findLocationRow,
@@ -12,6 +10,7 @@ import {
   type LocationData,
   type LocationRow,
 } from './locations.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -48,17 +47,15 @@ const toData = (input: LocationWrite): LocationData => ({
 export async function listLocations(
   ctx: AppContext,
   merchantId: string,
-  query: { search?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<Location>> {
+  query: { search?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<Location>> {
   const { rows, total } = await listLocationRows(ctx.db, {
     merchantId,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toLocation),
   };
 }

@@ -8,7 +8,7 @@ import {
   merchantAccountWriteSchema,
 } from '@paylane/shared/contracts/merchant-accounts';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import {
   createMerchantAccount,
@@ -17,6 +17,7 @@ import {
   updateMerchantAccount,
   type Actor,
 } from './merchant-accounts.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const accountParams = merchantParams.extend({ merchant_account_id: z.string() });
@@ -47,11 +48,11 @@ export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: merchantAccountPageSchema },
       },
     },
-    (request) =>
-      listMerchantAccounts(ctx, currentMerchantAccess(request).merchant.id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listMerchantAccounts(ctx, currentMerchantAccess(request).merchant.id, request.query),
+      ),
   );
 
   app.post(

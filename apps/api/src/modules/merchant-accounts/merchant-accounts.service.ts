@@ -4,11 +4,9 @@ import {
   type MerchantAccount,
   type MerchantAccountWrite,
 } from '@paylane/shared/contracts/merchant-accounts';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findLocation } from '../locations/locations.service';
 import {
@@ -19,6 +17,7 @@ import {
   type MerchantAccountData,
   type MerchantAccountRow,
 } from './merchant-accounts.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -68,17 +67,15 @@ async function assertOwnLocation(ctx: AppContext, merchantId: string, locationId
 export async function listMerchantAccounts(
   ctx: AppContext,
   merchantId: string,
-  query: { location?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<MerchantAccount>> {
+  query: { location?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<MerchantAccount>> {
   const { rows, total } = await listMerchantAccountRows(ctx.db, {
     merchantId,
     locationId: query.location,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toMerchantAccount),
   };
 }

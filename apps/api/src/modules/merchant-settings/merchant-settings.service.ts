@@ -1,6 +1,6 @@
 import type { MerchantSettings, MerchantSettingsUpdate } from '@paylane/shared/contracts/merchant-settings';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   findMerchantSettings,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { customRoles, memberships, oneTimeTokens, users } from '../../db/schema';
 import { insertOneTimeToken, type OneTimeTokenRow } from '../auth/one-time-tokens.repository';
 import { createUser } from '../auth/users.repository';
-import { escapeLike } from '../merchants/merchants.repository';
+import { escapeLike } from '../../kit/like';
 
 /** A user as a member of one merchant: their account, standard roles and custom role there. */
 export type MerchantUserRow = {
@@ -128,7 +128,7 @@ export function createInvitedMember(
 ): Promise<{ userId: string; invite: OneTimeTokenRow }> {
   return db.transaction(async (tx) => {
     // Only the transaction's handle inside a transaction (ARCHITECTURE.md, lessons).
-    const txDb = tx as unknown as Db;
+    const txDb: Db = tx;
     const user = await createUser(txDb, {
       ...input.user,
       passwordHash: null,
@@ -179,7 +179,7 @@ export function replaceInviteToken(
   input: { merchantId: string; userId: string; email: string; token: InviteToken; at: Date },
 ): Promise<OneTimeTokenRow> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+    const txDb: Db = tx;
     await spendInviteTokensOfUser(txDb, input.userId, input.at);
     return insertInviteToken(txDb, input);
   });
@@ -204,7 +204,7 @@ export function disableUser(
   input: { userId: string; at: Date; clearRolesIn: string | null },
 ): Promise<void> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+    const txDb: Db = tx;
     await setUserActive(txDb, input.userId, false);
     await spendInviteTokensOfUser(txDb, input.userId, input.at);
     if (input.clearRolesIn) {

@@ -25,6 +25,7 @@ import {
   type ManagerScope,
 } from './merchant-users.service';
 import { acceptUserInvite, getUserInvite, inviteMerchantUser, resendInvite } from './user-invites.service';
+import { pageAnswer } from '../../kit/paging';
 
 const manageUsers = { access: { merchant: 'manageUsers' } } as const;
 const merchantParams = z.object({ merchant_id: z.string() });
@@ -64,11 +65,11 @@ export const merchantUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: pageOf(merchantUserSchema) },
       },
     },
-    (request) =>
-      listUsersOfMerchant(ctx, currentMerchantAccess(request).merchant.id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listUsersOfMerchant(ctx, currentMerchantAccess(request).merchant.id, request.query),
+      ),
   );
 
   app.get(

@@ -4,12 +4,10 @@ import type {
   MerchantUsersQuery,
   RoleOptions,
 } from '@paylane/shared/contracts/merchant-users';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { permissionFlags, type PermissionFlag } from '@paylane/shared/permissions';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { fieldError, forbidden, notFound } from '../../kit/errors';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
@@ -24,6 +22,7 @@ import {
   type MerchantUserRow,
 } from './merchant-users.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who manages the merchant's users, and how far they may go. */
 export type ManagerScope = {
@@ -73,16 +72,14 @@ export const memberSnapshot = (row: MerchantUserRow) => ({
 export async function listUsersOfMerchant(
   ctx: AppContext,
   merchantId: string,
-  query: MerchantUsersQuery & { page: number; page_size: number; url: string },
-): Promise<Page<MerchantUser>> {
+  query: MerchantUsersQuery & { page: number; page_size: number },
+): Promise<PageSlice<MerchantUser>> {
   const { rows, total } = await listMerchantUsers(ctx.db, {
     merchantId,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
-  const links = pageLinks(query.url, query.page, query.page_size, total);
-  return { count: total, ...links, results: rows.map(toMerchantUser) };
+  return { count: total, results: rows.map(toMerchantUser) };
 }
 
 export async function listRoleOptions(ctx: AppContext, merchantId: string): Promise<RoleOptions> {

@@ -1,7 +1,7 @@
 import type { MerchantUser, MerchantUserRole, UserInvite } from '@paylane/shared/contracts/merchant-users';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { badRequest, fieldError } from '../../lib/http-errors';
+import { invalid, fieldError } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -28,8 +28,8 @@ import {
 import { isUuid } from '@paylane/shared/validation';
 
 const INVITE_LIFETIME_DAYS = 7;
-const invalidToken = () => badRequest({ non_field_errors: [messages.invalidToken] });
-const passwordAlreadySet = () => badRequest({ non_field_errors: [messages.passwordHasBeenSet] });
+const invalidToken = () => invalid({ non_field_errors: [messages.invalidToken] });
+const passwordAlreadySet = () => invalid({ non_field_errors: [messages.passwordHasBeenSet] });
 
 type InviteInput = {
   email: string;

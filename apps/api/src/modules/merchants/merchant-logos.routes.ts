@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LOGO_FIELD, logoMessages, merchantSchema } from '@paylane/shared/contracts/merchants';
 import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { fieldError, notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { sendStoredMedia } from '../../lib/media-response';
 import { findLogoFile, updateMerchantLogo } from './merchant-logos.service';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_FIELD, logoMessages, type Merchant } from '@paylane/shared/contracts/merchants';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { updateMerchantRow } from './merchants.repository';
 import { toMerchant } from './merchants.service';

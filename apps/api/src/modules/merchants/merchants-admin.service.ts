@@ -4,11 +4,9 @@ import type {
   MerchantListQuery,
   MerchantUpdate,
 } from '@paylane/shared/contracts/merchants';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, forbidden, notFound } from '../../kit/errors';
 import { uniqueConstraintOf } from '../../lib/unique-violation';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
@@ -22,8 +20,9 @@ import {
 } from './merchants.repository';
 import type { MerchantActor } from './merchant-actor';
 import { toMerchant } from './merchants.service';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
-type ListInput = MerchantListQuery & { url: string };
+type ListInput = MerchantListQuery;
 
 /**
  * The merchants screen: super admins see every merchant, partners only those they onboarded (read-only);
@@ -33,17 +32,15 @@ export async function listMerchants(
   ctx: AppContext,
   user: AuthUser,
   query: ListInput,
-): Promise<Page<Merchant>> {
+): Promise<PageSlice<Merchant>> {
   if (!user.isSuperAdmin && !user.isPartner) throw forbidden();
   const { rows, total } = await listMerchantRows(ctx.db, {
     partnerUserId: user.isSuperAdmin ? null : user.id,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toMerchant),
   };
 }
@@ -78,16 +75,16 @@ async function checkSenders(ctx: AppContext, merchantId: string | null, input: M
   if (serviceSid && (taken.serviceSid || serviceSid === ctx.config.sms.twilio.messagingServiceSid)) {
     errors.sms_messaging_service_sid = [messages.messagingServiceInUse];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /** A write that lost a race for a sender to another super admin gets the check's answer. */
 function senderTakenError(error: unknown): unknown {
   switch (uniqueConstraintOf(error)) {
     case 'merchants_sms_from_number_key':
-      return badRequest({ sms_from_number: [messages.phoneInUse] });
+      return invalid({ sms_from_number: [messages.phoneInUse] });
     case 'merchants_sms_messaging_service_sid_key':
-      return badRequest({ sms_messaging_service_sid: [messages.messagingServiceInUse] });
+      return invalid({ sms_messaging_service_sid: [messages.messagingServiceInUse] });
     default:
       return error;
   }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { customRoles, memberships, merchants } from '../../db/schema';
 import type { PermissionFlag } from '@paylane/shared/permissions';
+import { escapeLike } from '../../kit/like';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
@@ -193,6 +194,3 @@ export async function updateMerchantRow(
 }
 
 /** Search text is matched literally: % and _ typed by a user are not wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

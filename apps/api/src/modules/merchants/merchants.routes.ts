@@ -15,6 +15,7 @@ import { merchantLogoRoutes } from './merchant-logos.routes';
 import { actorOf } from './merchant-actor';
 import { createMerchant, listMerchants, updateMerchant } from './merchants-admin.service';
 import { listSwitchableMerchants, toMerchant } from './merchants.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 
@@ -25,7 +26,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { access: { authenticated: true } },
       schema: { querystring: simplifiedListQuerySchema, response: { 200: pageOf(merchantSummarySchema) } },
     },
-    (request) => listSwitchableMerchants(ctx, currentUser(request), { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listSwitchableMerchants(ctx, currentUser(request), request.query)),
   );
 
   // Super admins see every merchant; partners the ones they onboarded; the service refuses anyone else.
@@ -35,7 +37,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { access: { authenticated: true } },
       schema: { querystring: merchantListQuerySchema, response: { 200: pageOf(merchantSchema) } },
     },
-    (request) => listMerchants(ctx, currentUser(request), { ...request.query, url: request.url }),
+    async (request) => pageAnswer(request, await listMerchants(ctx, currentUser(request), request.query)),
   );
 
   app.post(

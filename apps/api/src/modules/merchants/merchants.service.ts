@@ -1,9 +1,8 @@
 import type { Merchant, MerchantSummary } from '@paylane/shared/contracts/merchants';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/access';
-import { pageLinks } from '../../lib/paging';
 import { listMerchantSummaries, type MerchantRow } from './merchants.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 export const logoUrl = (logoPath: string | null) => (logoPath ? `/media/${logoPath}` : null);
 
@@ -27,13 +26,12 @@ export function toMerchant(row: MerchantRow): Merchant {
 export async function listSwitchableMerchants(
   ctx: AppContext,
   user: AuthUser,
-  query: { search?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<MerchantSummary>> {
+  query: { search?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<MerchantSummary>> {
   const { rows, total } = await listMerchantSummaries(ctx.db, {
     memberUserId: user.isSuperAdmin ? null : user.id,
     search: query.search || undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
-  return { count: total, ...pageLinks(query.url, query.page, query.page_size, total), results: rows };
+  return { count: total, results: rows };
 }

@@ -8,7 +8,7 @@ import type {
 } from '@paylane/shared/contracts/merge';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { insertCustomerEvents } from '../customer-history/customer-events.repository';
 import {
@@ -23,9 +23,9 @@ import {
   type OwnerRow,
 } from './merge-accounts.repository';
 import { toCustomerRef } from './merge-customers.service';
-import { inTransaction } from './merge.repository';
 import type { Actor } from './merge-shared';
 import { isUuid } from '@paylane/shared/validation';
+import { inTransaction } from '../../kit/transaction';
 
 type Held = { account: AccountRow; owner: OwnerRow };
 type Pair = { survivor: Held; merged: Held };

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TemplateType } from '@paylane/shared/messaging';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messageTemplates, type MessageBody } from '../../db/schema';
+import { escapeLike } from '../../kit/like';
 
 // Every query carries the merchant id and leaves deleted templates out: a deleted template, like another
 // merchant's, is not there (its name and days are free again; the partial unique indexes agree).
@@ -20,8 +21,6 @@ export type TemplateData = {
 
 const liveOf = (merchantId: string) =>
   and(eq(messageTemplates.merchantId, merchantId), isNull(messageTemplates.deletedAt));
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export type TemplateListQuery = {
   merchantId: string;
@@ -61,7 +60,7 @@ export async function listTemplates(
 
 /** One live template of the merchant; `lock` holds it (FOR UPDATE) for a change. */
 export async function findTemplate(
-  db: DbExecutor,
+  db: Db,
   { merchantId, id, lock = false }: { merchantId: string; id: string; lock?: boolean },
 ): Promise<TemplateRow | null> {
   const query = db
@@ -78,7 +77,7 @@ export async function findTemplate(
  * (without case) and, for a SCHEDULED template, its days. `exceptId` is the template being changed.
  */
 export async function findTemplateConflicts(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; name: string; scheduledDays: number | null; exceptId?: string | undefined },
 ): Promise<{ isNameTaken: boolean; isDaysTaken: boolean }> {
   const others = and(
@@ -107,7 +106,7 @@ export async function findTemplateConflicts(
 }
 
 export async function insertTemplate(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; createdByUserId: string | null; at: Date; data: TemplateData },
 ): Promise<TemplateRow> {
   const [row] = await db
@@ -125,7 +124,7 @@ export async function insertTemplate(
 }
 
 export async function updateTemplateRow(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; id: string; at: Date; data: TemplateData },
 ): Promise<TemplateRow | null> {
   const [row] = await db
@@ -138,7 +137,7 @@ export async function updateTemplateRow(
 
 /** Soft delete (design.md §5): the row stays for the messages that name it, inactive and out of every list. */
 export async function softDeleteTemplate(
-  db: DbExecutor,
+  db: Db,
   input: { merchantId: string; id: string; at: Date },
 ): Promise<boolean> {
   const rows = await db
@@ -147,9 +146,4 @@ export async function softDeleteTemplate(
     .where(and(liveOf(input.merchantId), eq(messageTemplates.id, input.id)))
     .returning({ id: messageTemplates.id });
   return rows.length > 0;
-}
-
-/** Runs `work` in one transaction; inside, use only the handle given to `work` (ARCHITECTURE.md, lessons). */
-export function inTransaction<T>(db: Db, work: (txDb: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
 }

@@ -22,6 +22,7 @@ import {
   type TemplateActor,
 } from './message-templates.service';
 import { renderForCustomer, renderWithSampleValues } from './template-render.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const templateParams = merchantParams.extend({ template_id: z.string() });
@@ -62,7 +63,8 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: messageTemplatePageSchema },
       },
     },
-    (request) => listMessageTemplates(ctx, merchantIdOf(request), { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listMessageTemplates(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(

@@ -3,7 +3,6 @@ import type {
   messageTemplateListQuerySchema,
   messageTemplateWriteSchema,
 } from '@paylane/shared/contracts/message-templates';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import {
   hasCollectorName,
@@ -14,12 +13,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, fieldError, notFound } from '../../kit/errors';
 import {
   findTemplate,
   findTemplateConflicts,
-  inTransaction,
   insertTemplate,
   listTemplates,
   softDeleteTemplate,
@@ -29,11 +26,13 @@ import {
 } from './message-templates.repository';
 import { seedSystemTemplates } from './system-templates.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { inTransaction } from '../../kit/transaction';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who writes: the merchant in the path and the signed-in user (null for an API key). */
 export type TemplateActor = { merchantId: string; userId: string | null };
 export type TemplateWrite = z.output<typeof messageTemplateWriteSchema>;
-type ListQuery = z.output<typeof messageTemplateListQuerySchema> & { url: string };
+type ListQuery = z.output<typeof messageTemplateListQuerySchema>;
 
 export function toMessageTemplate(row: TemplateRow): MessageTemplate {
   return {
@@ -83,7 +82,7 @@ export async function listMessageTemplates(
   ctx: AppContext,
   merchantId: string,
   query: ListQuery,
-): Promise<Page<MessageTemplate>> {
+): Promise<PageSlice<MessageTemplate>> {
   // Merchants created before templates existed get their system templates the first time they look.
   await seedSystemTemplates(ctx.db, merchantId);
   const { rows, total } = await listTemplates(ctx.db, {
@@ -92,12 +91,10 @@ export async function listMessageTemplates(
     type: query.type,
     active: query.active === undefined ? undefined : query.active === 'true',
     includeHidden: query.include_hidden === 'true',
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toMessageTemplate),
   };
 }
@@ -141,7 +138,7 @@ async function checkUniqueRules(db: Db, merchantId: string, data: TemplateData, 
   const errors: Record<string, string[]> = {};
   if (conflicts.isNameTaken) errors.name = [messages.templateNameTaken];
   if (conflicts.isDaysTaken) errors.delta_days = [messages.templateDaysTaken];
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /** The 400 a racing writer's unique violation (23505) stands for, told apart by its index. */
@@ -161,7 +158,7 @@ async function answeringUniqueViolations<T>(work: () => Promise<T>): Promise<T> 
     return await work();
   } catch (error) {
     const errors = uniqueViolationErrors(error);
-    throw errors ? badRequest(errors) : error;
+    throw errors ? invalid(errors) : error;
   }
 }
 
@@ -214,7 +211,7 @@ function checkSystemTemplateWrite(type: TemplateType, input: TemplateWrite) {
   const errors: Record<string, string[]> = {};
   if (input.type !== undefined && input.type !== type) errors.type = [messages.templateTypeFixed];
   if (!input.active) errors.active = [messages.systemTemplateActive];
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /** Soft-deletes a template (its name and days are free again); system templates cannot be deleted. */
@@ -222,7 +219,7 @@ export async function deleteMessageTemplate(ctx: AppContext, merchantId: string,
   await inTransaction(ctx.db, async (db) => {
     const template = await getTemplate(db, merchantId, id, true);
     if (isSystemTemplateType(template.type)) {
-      throw badRequest({ non_field_errors: [messages.systemTemplateDelete] });
+      throw invalid({ non_field_errors: [messages.systemTemplateDelete] });
     }
     await softDeleteTemplate(db, { merchantId, id: template.id, at: ctx.now() });
   });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { systemTemplateTypes, type SystemTemplateType } from '@paylane/shared/messaging';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
 import { systemTemplateBodies, systemTemplateDefaults } from './system-templates';
 import type { TemplateRow } from './message-templates.repository';
@@ -28,7 +28,7 @@ const defaultsJson = JSON.stringify(
  * template list and findSystemTemplate (merchants created before templates existed get theirs there).
  * ON CONFLICT DO NOTHING settles two callers racing for the same merchant.
  */
-export async function seedSystemTemplates(db: DbExecutor, merchantId: string): Promise<number> {
+export async function seedSystemTemplates(db: Db, merchantId: string): Promise<number> {
   const result = await db.execute(sql`
     insert into message_templates (merchant_id, name, description, type, active, is_visible, message_bodies)
     select ${merchantId}::uuid,
@@ -54,7 +54,7 @@ export async function seedSystemTemplates(db: DbExecutor, merchantId: string): P
  * merchant's system templates first if this one is missing. Null only if it cannot be created.
  */
 export async function findSystemTemplate(
-  db: DbExecutor,
+  db: Db,
   merchantId: string,
   type: SystemTemplateType,
 ): Promise<TemplateRow | null> {

@@ -2,7 +2,7 @@ import type { RenderAnswer } from '@paylane/shared/contracts/message-templates';
 import { messages } from '@paylane/shared/messages';
 import { renderBody, type BodyType } from '@paylane/shared/messaging';
 import type { AppContext } from '../../context';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 import { mergeValuesOf, pickBody, sampleMergeValues } from './merge-values';
 import { getTemplate } from './message-templates.service';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';

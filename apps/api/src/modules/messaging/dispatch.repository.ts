@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MessageStatus } from '@paylane/shared/messaging';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { MessageAttachment } from '../../db/schema';
 
 /** A message a dispatcher has claimed (status 'sending'), with what deciding its fate needs. */
@@ -53,7 +53,7 @@ const withContext = (claimed: ReturnType<typeof sql>) => sql`
  * Claims up to `limit` due pending messages, oldest first, skipping rows another dispatcher holds. Due means
  * send_after has passed by the database clock or by the app's clock (tests move the latter past quiet hours).
  */
-export async function claimDueMessages(db: DbExecutor, input: { now: Date; limit: number }) {
+export async function claimDueMessages(db: Db, input: { now: Date; limit: number }) {
   const result = await db.execute<RawClaimed>(
     withContext(sql`
       update messages m set status = 'sending', claimed_at = now()
@@ -73,7 +73,7 @@ export async function claimDueMessages(db: DbExecutor, input: { now: Date; limit
  * Re-claims messages a dead dispatcher left 'sending' for longer than the lease: whether they reached the
  * provider is unknown, so the caller asks the provider before sending again.
  */
-export async function claimStaleMessages(db: DbExecutor, input: { leaseSeconds: number; limit: number }) {
+export async function claimStaleMessages(db: Db, input: { leaseSeconds: number; limit: number }) {
   const result = await db.execute<RawClaimed>(
     withContext(sql`
       update messages m set claimed_at = now()
@@ -112,7 +112,7 @@ const statusOfOutcome = (outcome: DispatchOutcome): MessageStatus =>
  * already recorded (after taking over a stale claim) is left as it is.
  */
 export async function recordDispatchOutcomes(
-  db: DbExecutor,
+  db: Db,
   outcomes: readonly DispatchOutcome[],
   at: Date,
 ): Promise<number> {

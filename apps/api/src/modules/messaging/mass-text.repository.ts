@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messageBatches } from '../../db/schema';
 
-export async function findBatchByIdempotencyKey(db: DbExecutor, merchantId: string, key: string) {
+export async function findBatchByIdempotencyKey(db: Db, merchantId: string, key: string) {
   const [row] = await db
     .select({ id: messageBatches.id, recipientCount: messageBatches.recipientCount })
     .from(messageBatches)
@@ -21,7 +21,7 @@ export type NewBatch = {
 };
 
 /** The batch row; null when a batch with the same idempotency key exists (it waits for that one to commit). */
-export async function insertBatch(db: DbExecutor, batch: NewBatch): Promise<string | null> {
+export async function insertBatch(db: Db, batch: NewBatch): Promise<string | null> {
   const [row] = await db
     .insert(messageBatches)
     .values(batch)
@@ -33,7 +33,7 @@ export async function insertBatch(db: DbExecutor, batch: NewBatch): Promise<stri
   return row?.id ?? null;
 }
 
-export async function setBatchRecipientCount(db: DbExecutor, batchId: string, count: number) {
+export async function setBatchRecipientCount(db: Db, batchId: string, count: number) {
   await db.update(messageBatches).set({ recipientCount: count }).where(eq(messageBatches.id, batchId));
 }
 
@@ -41,7 +41,7 @@ export async function setBatchRecipientCount(db: DbExecutor, batchId: string, co
 const sendableSql = sql`c.voided_at is null and c.sms_phone_number is not null and c.sms_opted_out_at is null`;
 
 /** Of `ids`, those that are no customer of the merchant (in any state). */
-export async function findUnknownCustomerIds(db: DbExecutor, merchantId: string, ids: readonly string[]) {
+export async function findUnknownCustomerIds(db: Db, merchantId: string, ids: readonly string[]) {
   if (ids.length === 0) return new Set<string>();
   const result = await db.execute<{ id: string }>(sql`
     select u.id from unnest(${sql.param(ids)}::uuid[]) as u(id)
@@ -50,7 +50,7 @@ export async function findUnknownCustomerIds(db: DbExecutor, merchantId: string,
 }
 
 /** Whether any of these live customers of the merchant opted out of texts (why nobody could be texted). */
-export async function hasOptedOutCustomer(db: DbExecutor, merchantId: string, ids: readonly string[]) {
+export async function hasOptedOutCustomer(db: Db, merchantId: string, ids: readonly string[]) {
   if (ids.length === 0) return false;
   const result = await db.execute<{ found: boolean }>(sql`
     select exists (select 1 from customers c where c.id = any(${sql.param(ids)}::uuid[])
@@ -77,7 +77,7 @@ export type BatchMessagesInput = {
  * how many were written. account_id stays empty: a mass text is to the customer, and each foreign key
  * checked costs ~10 % of the statement at 100,000 rows.
  */
-export async function insertBatchMessages(db: DbExecutor, input: BatchMessagesInput): Promise<number> {
+export async function insertBatchMessages(db: Db, input: BatchMessagesInput): Promise<number> {
   if (input.customerIds.length === 0) return 0;
   const account = input.withAccount
     ? sql`left join lateral (

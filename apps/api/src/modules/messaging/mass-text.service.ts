@@ -6,8 +6,8 @@ import { messages } from '@paylane/shared/messages';
 import { usedMergeFields, type MergeField } from '@paylane/shared/messaging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { DbTransaction } from '../../db/client';
-import { fieldError, forbidden } from '../../lib/http-errors';
+import type { Db } from '../../db/client';
+import { fieldError, forbidden } from '../../kit/errors';
 import { pickBody } from '../message-templates/merge-values';
 import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { requestDispatch } from './dispatch-request';
@@ -156,7 +156,7 @@ async function replayAnswer(
 }
 
 /** The answer when nobody can be texted: the spec's opt-out message when an opt-out is why (spec §8). */
-async function nobodyToText(tx: DbTransaction, merchantId: string, ids: readonly string[]) {
+async function nobodyToText(tx: Db, merchantId: string, ids: readonly string[]) {
   const isOptOut = await hasOptedOutCustomer(tx, merchantId, ids);
   return fieldError('customers', isOptOut ? messages.optedOut : messages.noRecipients);
 }

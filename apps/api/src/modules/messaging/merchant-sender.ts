@@ -1,6 +1,6 @@
 import { messages as catalogue } from '@paylane/shared/messages';
 import type { Config } from '../../config';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../kit/errors';
 
 /** Who a merchant's texts come from: a number, a Twilio Messaging Service (Twilio picks from its pool), or both. */
 export type SmsSender = { from: string | null; messagingServiceSid: string | null };
@@ -32,5 +32,5 @@ export function merchantSmsSender(
 
 /** Chat and mass texts refuse at once (400) what the dispatcher could only fail later. */
 export function assertMerchantCanText(sms: Pick<Config['sms'], 'provider'>, merchant: MerchantSenderFields) {
-  if (!merchantSmsSender(sms, merchant)) throw badRequest({ non_field_errors: [catalogue.noTextSender] });
+  if (!merchantSmsSender(sms, merchant)) throw invalid({ non_field_errors: [catalogue.noTextSender] });
 }

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageBatches, messageTemplates, users } from '../../db/schema';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+import { escapeLike } from '../../kit/like';
 
 const batchColumns = {
   id: messageBatches.id,

@@ -16,6 +16,7 @@ import {
   listMessageBatches,
   listMessagesOfBatch,
 } from './message-batches.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const batchParams = merchantParams.extend({ batch_id: z.string() });
@@ -39,7 +40,8 @@ export const messageBatchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: messageBatchPageSchema },
       },
     },
-    (request) => listMessageBatches(ctx, merchantIdOf(request), { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listMessageBatches(ctx, merchantIdOf(request), request.query)),
   );
 
   app.get(
@@ -58,11 +60,11 @@ export const messageBatchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: batchMessagePageSchema },
       },
     },
-    (request) =>
-      listMessagesOfBatch(ctx, merchantIdOf(request), request.params.batch_id, {
-        ...request.query,
-        url: request.url,
-      }),
+    async (request) =>
+      pageAnswer(
+        request,
+        await listMessagesOfBatch(ctx, merchantIdOf(request), request.params.batch_id, request.query),
+      ),
   );
 
   app.post(

@@ -1,10 +1,8 @@
 import type { BatchCounts, BatchMessage, MessageBatch } from '@paylane/shared/contracts/messages';
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { MessageStatus } from '@paylane/shared/messaging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { notFound } from '../../kit/errors';
 import {
   cancelPendingMessages,
   countBatchStatuses,
@@ -15,21 +13,21 @@ import {
   type BatchRow,
   type StatusGroup,
 } from './message-batches.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 const uuid = z.uuid();
-type PageRequest = { page: number; page_size: number; url: string };
+type PageRequest = { page: number; page_size: number };
 
 /** Spec §2 /message-report: the merchant's mass texts, newest first, with their progress. */
 export async function listMessageBatches(
   ctx: AppContext,
   merchantId: string,
   query: PageRequest & { search?: string | undefined },
-): Promise<Page<MessageBatch>> {
+): Promise<PageSlice<MessageBatch>> {
   const { rows, total } = await listBatches(ctx.db, {
     merchantId,
     search: query.search,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   const counts = await countsByBatch(
     ctx,
@@ -38,7 +36,6 @@ export async function listMessageBatches(
   );
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map((row) => toBatch(row, counts.get(row.id))),
   };
 }
@@ -56,18 +53,16 @@ export async function listMessagesOfBatch(
   merchantId: string,
   batchId: string,
   query: PageRequest & { status?: StatusGroup | undefined },
-): Promise<Page<BatchMessage>> {
+): Promise<PageSlice<BatchMessage>> {
   await getBatchOrThrow(ctx, merchantId, batchId);
   const { rows, total } = await listBatchMessages(ctx.db, {
     merchantId,
     batchId,
     status: query.status,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map((row) => ({
       id: row.id,
       customer_id: row.customer_id,

@@ -5,7 +5,7 @@ import {
   statusRankOf,
   type MessageStatus,
 } from '@paylane/shared/messaging';
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messages, messageStatusEvents } from '../../db/schema';
 
 export type ProviderStatus = {
@@ -39,7 +39,7 @@ const rankSql = sql.raw(
  * Returns null when no message has that provider id (a callback for a message we do not know).
  */
 export async function recordProviderStatus(
-  db: DbExecutor,
+  db: Db,
   event: ProviderStatus,
   at: Date,
 ): Promise<RecordedStatus | null> {
@@ -98,7 +98,7 @@ const rankOf = (expression: ReturnType<typeof sql>) =>
  * event per provider message id a call. Answers only the events whose message exists.
  */
 export async function recordProviderStatuses(
-  db: DbExecutor,
+  db: Db,
   provider: string,
   events: readonly Omit<ProviderStatus, 'provider'>[],
   at: Date,

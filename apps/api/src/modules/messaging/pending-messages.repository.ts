@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messages, type MessageAttachment } from '../../db/schema';
 
 /** An outbound message waiting for the dispatcher (or recorded as failed before it could leave). */
@@ -43,7 +43,7 @@ const ROWS_PER_STATEMENT = 1000;
  * caller's transaction, then call requestDispatch after the commit.
  */
 export async function insertPendingMessages(
-  db: DbExecutor,
+  db: Db,
   rows: readonly PendingMessageInput[],
 ): Promise<{ id: string; customerId: string }[]> {
   const inserted: { id: string; customerId: string }[] = [];

@@ -1,6 +1,6 @@
 import type { OnboardingItem, OnboardingSummary } from '@paylane/shared/contracts/merchants';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/http-errors';
+import { forbidden } from '../../kit/errors';
 import type { MerchantAccess } from '../../plugins/access';
 import { countOnboardingItems, type OnboardingCounts } from './onboarding.repository';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageAnswer } from '../../kit/paging';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { clearFailureRules, listOutboxTexts, putFailureRule } from './outbox-sms.repository';
-import { pageLinks } from '../../lib/paging';
 
 const outboxTextSchema = z.object({
   sid: z.string(),
@@ -61,9 +61,8 @@ export const outboxSmsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         limit: page_size,
         offset: (page - 1) * page_size,
       });
-      return {
+      return pageAnswer(request, {
         count: total,
-        ...pageLinks(request.url, page, page_size, total),
         results: rows.map((row) => ({
           sid: row.sid,
           to_address: row.toAddress,
@@ -75,7 +74,7 @@ export const outboxSmsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           created_at: row.createdAt.toISOString(),
           updated_at: row.updatedAt.toISOString(),
         })),
-      };
+      });
     },
   );
 

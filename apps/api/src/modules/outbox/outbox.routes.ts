@@ -4,6 +4,7 @@ import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { outboxSmsRoutes } from './outbox-sms.routes';
 import { listOutbox } from './outbox.service';
+import { pageAnswer } from '../../kit/paging';
 
 const outboxEmailSchema = z.object({
   id: z.string(),
@@ -32,7 +33,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: pageOf(outboxEmailSchema) },
       },
     },
-    (request) => listOutbox(ctx, { ...request.query, url: request.url }),
+    async (request) => pageAnswer(request, await listOutbox(ctx, request.query)),
   );
   await app.register(outboxSmsRoutes, { ctx });
 };

@@ -1,7 +1,6 @@
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { pageLinks } from '../../lib/paging';
 import { listOutboxEmails } from './outbox.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 export type OutboxEmail = {
   id: string;
@@ -15,16 +14,14 @@ export type OutboxEmail = {
 /** A page of the offline outbox, newest first, optionally for one recipient. */
 export async function listOutbox(
   ctx: AppContext,
-  query: { to?: string | undefined; page: number; page_size: number; url: string },
-): Promise<Page<OutboxEmail>> {
+  query: { to?: string | undefined; page: number; page_size: number },
+): Promise<PageSlice<OutboxEmail>> {
   const { rows, total } = await listOutboxEmails(ctx.db, {
     to: query.to,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map((row) => ({
       id: row.id,
       to_address: row.toAddress,

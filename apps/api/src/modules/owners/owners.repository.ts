@@ -41,7 +41,7 @@ export async function findOwner(db: Db, merchantId: string, id: string): Promise
 export function withOwnersLocked<T>(db: Db, merchantId: string, work: (txDb: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
-    return work(tx as unknown as Db);
+    return work(tx);
   });
 }
 

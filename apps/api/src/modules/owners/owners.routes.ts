@@ -9,9 +9,10 @@ import {
   ownerUpdateSchema,
 } from '@paylane/shared/contracts/owners';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { createOwner, deleteOwner, getOwner, listOwners, updateOwner, type Actor } from './owners.service';
+import { pageAnswer } from '../../kit/paging';
 
 const merchantParams = z.object({ merchant_id: z.string() });
 const ownerParams = merchantParams.extend({ owner_id: z.string() });
@@ -38,8 +39,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: manage,
       schema: { params: merchantParams, querystring: ownersQuerySchema, response: { 200: ownerPageSchema } },
     },
-    (request) =>
-      listOwners(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listOwners(ctx, currentMerchantAccess(request).merchant.id, request.query)),
   );
 
   app.post(

@@ -1,10 +1,8 @@
 import { maskSsn, type Owner, type OwnerCreate, type OwnerUpdate } from '@paylane/shared/contracts/owners';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { isOwnershipTotalValid, validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   deleteOwner as deleteOwnerRow,
@@ -16,6 +14,7 @@ import {
   withOwnersLocked,
   type OwnerRow,
 } from './owners.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who changed what, for the audit log. */
 export type Actor = { merchantId: string; userId: string | null; ip: string };
@@ -80,16 +79,14 @@ async function assertOwnershipFits(
 export async function listOwners(
   ctx: AppContext,
   merchantId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<Owner>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<Owner>> {
   const { rows, total } = await listOwnerRows(ctx.db, {
     merchantId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toOwner),
   };
 }

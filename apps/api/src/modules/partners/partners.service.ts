@@ -1,7 +1,7 @@
 import type { TokenPair } from '@paylane/shared/contracts/auth';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { HttpError, fieldError } from '../../lib/http-errors';
+import { fieldError, refused } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
 import { startSession } from '../auth/auth.service';
@@ -16,7 +16,7 @@ import { createUser, findUserByEmail, findUserById } from '../auth/users.reposit
 import { isUuid } from '@paylane/shared/validation';
 
 const INVITE_LIFETIME_SECONDS = 7 * 24 * 3600;
-const invalidToken = () => new HttpError(400, { detail: messages.invalidToken });
+const invalidToken = () => refused(messages.invalidToken);
 
 /** POST /api/partner-invites/ (super admin): emails a link to /partner-invite/{id}/{token}. */
 export async function invitePartner(ctx: AppContext, input: { email: string; invitedByUserId: string }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '@paylane/shared/messages';
 import { requireQueue, type AppContext } from '../../context';
-import { fieldError } from '../../lib/http-errors';
+import { fieldError } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
 import {

@@ -5,6 +5,7 @@ import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomerPaymentMethods } from './payment-methods.service';
+import { pageAnswer } from '../../kit/paging';
 
 const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
 
@@ -20,15 +21,15 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: paymentMethodPageSchema },
       },
     },
-    (request) =>
-      listCustomerPaymentMethods(
-        ctx,
-        currentMerchantAccess(request).merchant.id,
-        request.params.customer_id,
-        {
-          ...request.query,
-          url: request.url,
-        },
+    async (request) =>
+      pageAnswer(
+        request,
+        await listCustomerPaymentMethods(
+          ctx,
+          currentMerchantAccess(request).merchant.id,
+          request.params.customer_id,
+          request.query,
+        ),
       ),
   );
 };

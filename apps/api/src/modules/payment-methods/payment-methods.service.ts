@@ -1,10 +1,9 @@
 import type { PaymentMethodOption } from '@paylane/shared/contracts/customers';
-import type { Page } from '@paylane/shared/contracts/paging';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { notFound } from '../../kit/errors';
 import { isMerchantCustomer, listPaymentMethods, type PaymentMethodRow } from './payment-methods.repository';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOption => ({
   id: row.id,
@@ -20,8 +19,8 @@ export async function listCustomerPaymentMethods(
   ctx: AppContext,
   merchantId: string,
   customerId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<PaymentMethodOption>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<PaymentMethodOption>> {
   const isKnown =
     z.uuid().safeParse(customerId).success &&
     (await isMerchantCustomer(ctx.db, { merchantId, id: customerId }));
@@ -29,12 +28,10 @@ export async function listCustomerPaymentMethods(
   const { rows, total } = await listPaymentMethods(ctx.db, {
     merchantId,
     customerId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
   return {
     count: total,
-    ...pageLinks(query.url, query.page, query.page_size, total),
     results: rows.map(toPaymentMethodOption),
   };
 }

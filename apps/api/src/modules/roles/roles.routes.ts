@@ -14,6 +14,7 @@ import {
   updateRoleOfMerchant,
   type RoleEditor,
 } from './roles.service';
+import { pageAnswer } from '../../kit/paging';
 
 const manageRoles = { access: { merchant: 'manageRoles' } } as const;
 const merchantParams = z.object({ merchant_id: z.string() });
@@ -37,8 +38,8 @@ export const roleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: pageOf(roleSchema) },
       },
     },
-    (request) =>
-      listRoles(ctx, currentMerchantAccess(request).merchant.id, { ...request.query, url: request.url }),
+    async (request) =>
+      pageAnswer(request, await listRoles(ctx, currentMerchantAccess(request).merchant.id, request.query)),
   );
 
   app.post(

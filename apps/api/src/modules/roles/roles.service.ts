@@ -1,10 +1,8 @@
-import type { Page } from '@paylane/shared/contracts/paging';
 import type { Role, RoleFlags, RoleWrite } from '@paylane/shared/contracts/roles';
 import { messages } from '@paylane/shared/messages';
 import { permissionFlags, standardRoles } from '@paylane/shared/permissions';
 import type { AppContext } from '../../context';
-import { badRequest, fieldError, notFound } from '../../lib/http-errors';
-import { pageLinks } from '../../lib/paging';
+import { invalid, fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   deleteUnusedRole,
@@ -17,6 +15,7 @@ import {
   type RoleWithUsage,
 } from './roles.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /** Who changes the merchant's roles (for the audit log). */
 export type RoleEditor = { merchantId: string; actorUserId: string; ip: string };
@@ -53,15 +52,13 @@ function roleSnapshot(row: RoleWithUsage) {
 export async function listRoles(
   ctx: AppContext,
   merchantId: string,
-  query: { page: number; page_size: number; url: string },
-): Promise<Page<Role>> {
+  query: { page: number; page_size: number },
+): Promise<PageSlice<Role>> {
   const { rows, total } = await listRolesOfMerchant(ctx.db, {
     merchantId,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...rowsOfPage(query),
   });
-  const links = pageLinks(query.url, query.page, query.page_size, total);
-  return { count: total, ...links, results: rows.map(toRole) };
+  return { count: total, results: rows.map(toRole) };
 }
 
 /** One role of this merchant; another merchant's role is simply not found. */
@@ -97,7 +94,7 @@ export async function updateRoleOfMerchant(
 export async function deleteRoleOfMerchant(ctx: AppContext, editor: RoleEditor, roleId: string) {
   const before = await getRoleRow(ctx, editor.merchantId, roleId);
   if (!(await deleteUnusedRole(ctx.db, editor.merchantId, roleId))) {
-    throw badRequest({ non_field_errors: [messages.roleInUse] });
+    throw invalid({ non_field_errors: [messages.roleInUse] });
   }
   await audit(ctx, editor, { action: 'role.deleted', id: roleId, before, after: null });
 }

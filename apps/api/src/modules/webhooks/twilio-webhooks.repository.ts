@@ -1,11 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
-
-/** A status and the opt-out it may cause commit together: a retried callback finds both or neither. */
-export function inTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
-  return db.transaction(work);
-}
 
 /**
  * Gives a message being handed over its provider id, when a status callback outran the dispatcher recording
@@ -13,7 +8,7 @@ export function inTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>
  * provider id changes; the dispatcher's own record then leaves it alone (it changes 'sending' rows only).
  */
 export async function attachProviderMessageId(
-  db: DbExecutor,
+  db: Db,
   input: { messageId: string; provider: string; providerMessageId: string; fromAddress: string | null },
   at: Date,
 ): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
-import type { DbTransaction } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { MessageAttachment } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, notFound } from '../../kit/errors';
 import {
   isValidTwilioSignature,
   paramOf,
@@ -16,7 +16,8 @@ import {
 import { recordOptOut, type ConsentChange } from '../consent/consent.repository';
 import { receiveInboundSms, type InboundResult } from '../inbound-messages/inbound.service';
 import { recordProviderStatus, type RecordedStatus } from '../messaging/message-status.repository';
-import { attachProviderMessageId, inTransaction } from './twilio-webhooks.repository';
+import { attachProviderMessageId } from './twilio-webhooks.repository';
+import { inTransaction } from '../../kit/transaction';
 
 /** Twilio may attach up to 10 media to one message. */
 const MAX_MEDIA = 10;
@@ -80,7 +81,7 @@ export async function receiveTwilioStatus(
   });
 }
 
-async function optOutRefused(tx: DbTransaction, recorded: RecordedStatus, now: Date): Promise<void> {
+async function optOutRefused(tx: Db, recorded: RecordedStatus, now: Date): Promise<void> {
   const change: ConsentChange = {
     merchantId: recorded.merchantId,
     customerId: recorded.customerId,
