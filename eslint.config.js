@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -35,6 +36,48 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // API module boundaries (ARCHITECTURE.md, "Module boundaries"): a module is used from outside only through
+    // its public surface. Another module may import its *.service.ts files; the composition root (app, start,
+    // worker, plugins, jobs, cli, seeds, test helpers) may also import *.routes.ts, *.jobs.ts and *.runtime.ts.
+    // Repositories and other internals stay private. Tests may arrange state through any module's internals.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'boundaries/elements': [
+        { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['name'] },
+        { type: 'api-core', pattern: 'apps/api/src/*' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'api-module' } },
+              disallow: { to: { element: { type: 'api-module', fileInternalPath: '!*.service.ts' } } },
+              message:
+                'Another module is used only through its *.service.ts files (ARCHITECTURE.md, "Module boundaries").',
+            },
+            {
+              from: { element: { type: 'api-core' } },
+              disallow: {
+                to: {
+                  element: { type: 'api-module', fileInternalPath: '!*.{service,routes,jobs,runtime}.ts' },
+                },
+              },
+              message:
+                'Outside the modules, use a module through its *.service.ts, *.routes.ts, *.jobs.ts or *.runtime.ts files (ARCHITECTURE.md, "Module boundaries").',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tool config files must default-export.

@@ -9,7 +9,7 @@ import {
 import { capabilities, type Capability } from '@paylane/shared/permissions';
 import { buildApp } from './app';
 import { customRoles, memberships, merchants } from './db/schema';
-import { hashPassword } from './modules/auth/passwords';
+import { hashPassword } from './lib/passwords';
 import { createUser } from './modules/auth/users.repository';
 import { createTestApp, type TestApp } from './test/app';
 

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { createCipher, type Cipher } from './lib/encryption';
-import { createTokenSigner, type TokenSigner } from './modules/auth/jwt';
+import { createTokenSigner, type TokenSigner } from './lib/jwt';
 import type { EmailProvider } from './providers/email/email-provider';
 import { createEmailProvider } from './providers/email/create-email-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';

@@ -9,8 +9,8 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { createCipher } from './lib/encryption';
 import { loggerOptions } from './lib/logging';
 import { lockDownDataDir, tightenDataDir } from './lib/private-files';
-import { startLiveListener } from './modules/live/live-listener';
-import { analyzeDatabase } from './modules/maintenance/maintenance.repository';
+import { startLiveListener } from './modules/live/live-listener.runtime';
+import { analyzeDatabase } from './modules/maintenance/maintenance.service';
 import { openQueue, startBackgroundWork } from './worker';
 
 export type RunningPaylane = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { memberships, merchants } from './db/schema';
-import { hashPassword } from './modules/auth/passwords';
+import { hashPassword } from './lib/passwords';
 import { createUser } from './modules/auth/users.repository';
 import { createTestApp, type TestApp } from './test/app';
 import { findCrossTenantLeaks, type CrossTenantProbe } from './test/cross-tenant';

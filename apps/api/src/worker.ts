@@ -10,7 +10,7 @@ import { createCustomerImportJobs } from './modules/customer-imports/customer-im
 import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
 import { createPasswordResetJobs } from './modules/password-reset/password-reset.jobs';
-import { startOutboxSmsWalker, type BackgroundLoop } from './modules/outbox/outbox-sms-walker';
+import { startOutboxSmsWalker, type BackgroundLoop } from './modules/outbox/outbox-sms-walker.runtime';
 
 /** Every feature's jobs. Features add theirs here. */
 export function createJobs(ctx: AppContext): JobDefinition[] {

@@ -3,8 +3,8 @@ import { emailSchema, passwordSchema } from '@paylane/shared/validation';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/client';
 import { migrateExclusively } from '../db/migrate';
-import { hashPassword } from '../modules/auth/passwords';
-import { createUser, findUserByEmail } from '../modules/auth/users.repository';
+import { hashPassword } from '../lib/passwords';
+import { createUser, findUserByEmail } from '../modules/auth/identity.service';
 
 // npm run create-super-admin -- --email you@example.com --first-name Ada --last-name Lovelace
 // The password is read from PAYLANE_ADMIN_PASSWORD so it never lands in shell history.

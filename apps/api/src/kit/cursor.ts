@@ -45,3 +45,6 @@ export function keysetPage<Row, Position extends object>(
     page,
   };
 }
+
+/** The position of a keyset cursor over message sequence numbers (the chat and the inbox read by it). */
+export const seqPosition = z.object({ s: z.number().int().nonnegative() });

@@ -6,14 +6,14 @@ import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
 import { forbidden, notFound, notAuthenticated } from '../kit/errors';
 import { hashSecret } from '../lib/secrets';
-import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.repository';
-import { findSessionUser } from '../modules/auth/users.repository';
+import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.service';
+import { findSessionUser } from '../modules/auth/identity.service';
 import {
   findMerchantById,
   findMerchantWithMembership,
   type MembershipAccess,
   type MerchantRow,
-} from '../modules/merchants/merchants.repository';
+} from '../modules/merchants/merchant-lookup.service';
 
 /**
  * What a route requires (design.md §4: every route declares it; registering an /api/ route without it

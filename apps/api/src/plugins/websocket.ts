@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { LiveHub } from '../modules/live/live-hub';
+import { LiveHub } from '../modules/live/live-hub.runtime';
 import { liveRoutes } from '../modules/live/live.routes';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */

@@ -1,8 +1,8 @@
 import type { PermissionFlag } from '@paylane/shared/permissions';
 import type { Db } from '../db/client';
 import { customRoles, memberships } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
-import { createUser } from '../modules/auth/users.repository';
+import { hashPassword } from '../lib/passwords';
+import { createUser } from '../modules/auth/identity.service';
 
 /** The password of every member addMember creates. */
 export const MEMBER_PASSWORD = 'Member-Pass-1';

@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE } from '@paylane/shared/messaging';
 import type { Db } from '../client';
 import { customerGroupMembers, customerGroups, messageTemplates } from '../schema';
-import { seedSystemTemplates } from '../../modules/message-templates/system-templates.repository';
-import { keywordReplyText } from '../../modules/inbound-messages/keyword-replies';
+import { seedSystemTemplates } from '../../modules/message-templates/system-templates.service';
+import { keywordReplyText } from '../../modules/inbound-messages/keyword-replies.service';
 import type { DemoClock } from './demo-clock';
 import { seedDemoActivity } from './demo-activity';
 import type { DemoSender } from './demo-conversations';

@@ -11,7 +11,7 @@ import {
   users,
 } from '../schema';
 import type { Cipher } from '../../lib/encryption';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createDemoClock, type DemoClock } from './demo-clock';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';

@@ -106,3 +106,6 @@ async function getApiKey(ctx: AppContext, merchantId: string, id: string): Promi
   if (!row) throw notFound();
   return toApiKey(row);
 }
+
+/** The access plugin's lookups: an active key by its hash, and when it was last used. */
+export { findActiveApiKeyByHash, touchApiKeyLastUsed } from './api-keys.repository';

@@ -4,7 +4,7 @@ import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { notAuthenticated } from '../../kit/errors';
 import { clearLoginAttempts, reserveLoginAttemptOrThrow } from './login-throttle';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../lib/passwords';
 import {
   findRefreshToken,
   insertRefreshToken,

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Cadence } from '@paylane/shared/contracts/customers';
 import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
-import type { TemplateRow } from '../message-templates/message-templates.repository';
+import type { TemplateRow } from '../message-templates/message-templates.service';
 
 // What the daily automation run reads (spec issue 5 item 8). Set-based: one query answers a page of accounts
 // due on a date with everything a body needs (customer, location, first payment method), so a merchant with

@@ -5,7 +5,7 @@ import { notFound } from '../../kit/errors';
 import { findCustomerRef } from '../customers/customers.service';
 import { decodeCursor, keysetPage } from '../../kit/cursor';
 import type { CursorSlice } from '../../kit/paging';
-import { seqPosition } from './chat-cursor';
+import { seqPosition } from '../../kit/cursor';
 import {
   findChatMessageRows,
   listChatMessageRows,

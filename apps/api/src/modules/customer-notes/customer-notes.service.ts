@@ -3,7 +3,7 @@ import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invalid, fieldError, notFound } from '../../kit/errors';
-import { insertCustomerEvents } from '../customer-history/customer-events.repository';
+import { insertCustomerEvents } from '../customer-history/customer-events.service';
 import {
   findNote,
   findNoteCustomer,

@@ -7,7 +7,7 @@ import {
   changedFields,
   insertCustomerEvents,
   type CustomerEventInput,
-} from '../customer-history/customer-events.repository';
+} from '../customer-history/customer-events.service';
 import {
   findOwnAccount,
   insertAccount,

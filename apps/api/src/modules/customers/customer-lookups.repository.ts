@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers } from '../../db/schema';
-import type { CustomerSearchPlan } from './customer-search';
+import type { CustomerSearchPlan } from './customer-search.service';
 import { customerSearchCondition } from './customer-search.repository';
 
 const optoutColumns = {

@@ -7,7 +7,7 @@ import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { toCustomerRef } from './accounts.service';
 import { findLiveCustomersAmong, listCustomerAccountRows } from './customer-lookups.repository';
-import { planCustomerSearch } from './customer-search';
+import { planCustomerSearch } from './customer-search.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /**

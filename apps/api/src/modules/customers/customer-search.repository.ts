@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CustomerSearchPlan } from './customer-search';
+import type { CustomerSearchPlan } from './customer-search.service';
 
 // Each way of matching is its own subquery written with exactly the expression of its index, so PostgreSQL
 // answers each from that index (an OR across tables could only filter a scan of the merchant's customers).

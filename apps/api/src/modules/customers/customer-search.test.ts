@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phonePrefix, planCustomerSearch } from './customer-search';
+import { phonePrefix, planCustomerSearch } from './customer-search.service';
 
 describe('reading a customer search', () => {
   it('turns what a person types into the E.164 prefix the phone index holds', () => {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 
 import type { Db } from '../../db/client';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { AccountSummary } from '@paylane/shared/contracts/customers';
-import type { CustomerSearchPlan } from './customer-search';
+import type { CustomerSearchPlan } from './customer-search.service';
 import { customerSearchCondition } from './customer-search.repository';
 
 export type CustomerOrdering =

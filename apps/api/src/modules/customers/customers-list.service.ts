@@ -1,6 +1,6 @@
 import type { CustomerListItem } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
-import { planCustomerSearch } from './customer-search';
+import { planCustomerSearch } from './customer-search.service';
 import { listCustomerRows, type CustomerListRow, type CustomerOrdering } from './customers-list.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 

@@ -11,7 +11,7 @@ import {
   changedFields,
   insertCustomerEvents,
   type CustomerEventInput,
-} from '../customer-history/customer-events.repository';
+} from '../customer-history/customer-events.service';
 import { insertAccountWithTags, listCustomerAccounts, toCustomerRef, type Actor } from './accounts.service';
 import { accountRuleErrors, answeringUniqueViolations, checkCustomerRules } from './customer-rules';
 import {
@@ -24,7 +24,7 @@ import {
   type CustomerRow,
   type CustomerWithLocation,
 } from './customers.repository';
-import { clearUnreadCount } from '../inbox/inbox.repository';
+import { clearUnreadCount } from '../inbox/inbox.service';
 import { inTransaction } from '../../kit/transaction';
 
 export type { Actor };

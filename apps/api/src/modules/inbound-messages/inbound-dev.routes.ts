@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { phoneSchema, validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../kit/errors';
-import { merchantSmsSender } from '../messaging/merchant-sender';
+import { merchantSmsSender } from '../messaging/merchant-sender.service';
 import { findLastSenderOf } from './inbound.repository';
 import { receiveInboundSms } from './inbound.service';
 

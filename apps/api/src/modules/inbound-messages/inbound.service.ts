@@ -3,10 +3,10 @@ import { toE164Phone } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { MessageAttachment } from '../../db/schema';
-import { recordOptIn, recordOptOut, type ConsentChange } from '../consent/consent.repository';
-import { requestDispatch } from '../messaging/dispatch-request';
-import { insertPendingMessages } from '../messaging/pending-messages.repository';
-import { keywordReplyText } from './keyword-replies';
+import { recordOptIn, recordOptOut, type ConsentChange } from '../consent/consent.service';
+import { requestDispatch } from '../messaging/dispatch-request.service';
+import { insertPendingMessages } from '../messaging/outgoing-messages.service';
+import { keywordReplyText } from './keyword-replies.service';
 import {
   findCustomersTextedFrom,
   findMerchantCustomerId,

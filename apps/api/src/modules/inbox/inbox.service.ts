@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../kit/errors';
 import { decodeCursor, keysetPage } from '../../kit/cursor';
 import type { CursorSlice } from '../../kit/paging';
-import { seqPosition } from '../chat/chat-cursor';
-import { planCustomerSearch } from '../customers/customer-search';
+import { seqPosition } from '../../kit/cursor';
+import { planCustomerSearch } from '../customers/customer-search.service';
 import {
   findInboxRow,
   isMerchantLocation,
@@ -112,3 +112,6 @@ export async function getInboxEntry(ctx: AppContext, merchantId: string, custome
   if (!entry) throw notFound();
   return entry;
 }
+
+/** Opening a customer reads their conversation: its unread count clears (the customer page calls it). */
+export { clearUnreadCount } from './inbox.repository';

@@ -1,8 +1,8 @@
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound, notAuthenticated } from '../../kit/errors';
-import { findSessionUser, type UserRow } from '../auth/users.repository';
-import { findMerchantById, findMerchantWithMembership } from '../merchants/merchants.repository';
+import { findSessionUser, type UserRow } from '../auth/identity.service';
+import { findMerchantById, findMerchantWithMembership } from '../merchants/merchant-lookup.service';
 import { findLiveCustomerMerchant } from './live.repository';
 import { isUuid } from '@paylane/shared/validation';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { startLiveListener } from './live-listener';
+import { startLiveListener } from './live-listener.runtime';
 
 const database = await openDatabase({ databaseUrl: process.env.PAYLANE_LIVE_DATABASE_URL, poolMax: 4 });
 const config = loadConfig({

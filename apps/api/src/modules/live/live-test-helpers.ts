@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app';
-import { startLiveListener, type LiveListener } from './live-listener';
+import { startLiveListener, type LiveListener } from './live-listener.runtime';
 
 export type LiveTestApp = TestApp & {
   listener: LiveListener;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { authorizeChatSocket, authorizeInboxSocket, type SocketSession } from './live-access.service';
-import type { LiveHub } from './live-hub';
+import type { LiveHub } from './live-hub.runtime';
 import { LiveSessions } from './live-sessions';
 
 const chatParams = z.object({ customerId: z.string() });

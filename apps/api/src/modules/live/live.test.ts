@@ -13,7 +13,7 @@ import {
   type LiveEvent,
   type LiveTestApp,
 } from './live-test-helpers';
-import { LIVE_APPLICATION_NAME } from './live-listener';
+import { LIVE_APPLICATION_NAME } from './live-listener.runtime';
 
 const isPostgres = process.env.PAYLANE_TEST_DB === 'postgres';
 

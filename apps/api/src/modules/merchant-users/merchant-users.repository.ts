@@ -2,8 +2,8 @@ import type { PermissionFlag } from '@paylane/shared/permissions';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customRoles, memberships, oneTimeTokens, users } from '../../db/schema';
-import { insertOneTimeToken, type OneTimeTokenRow } from '../auth/one-time-tokens.repository';
-import { createUser } from '../auth/users.repository';
+import { insertOneTimeToken, type OneTimeTokenRow } from '../auth/identity.service';
+import { createUser } from '../auth/identity.service';
 import { escapeLike } from '../../kit/like';
 
 /** A user as a member of one merchant: their account, standard roles and custom role there. */

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { fieldError, forbidden, notFound } from '../../kit/errors';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
-import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
+import { revokeRefreshTokensOfUser } from '../auth/identity.service';
 import {
   disableUser,
   findCustomRoleOfMerchant,

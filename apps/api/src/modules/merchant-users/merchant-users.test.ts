@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customRoles, memberships, merchants, users } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
 

@@ -4,14 +4,10 @@ import type { AppContext } from '../../context';
 import { invalid, fieldError } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
-import {
-  findUsableOneTimeToken,
-  useOneTimeToken,
-  type OneTimeTokenRow,
-} from '../auth/one-time-tokens.repository';
-import { hashPassword } from '../auth/passwords';
-import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
-import { findMerchantById } from '../merchants/merchants.repository';
+import { findUsableOneTimeToken, useOneTimeToken, type OneTimeTokenRow } from '../auth/identity.service';
+import { hashPassword } from '../../lib/passwords';
+import { findUserByEmail, findUserById, updateUser } from '../auth/identity.service';
+import { findMerchantById } from '../merchants/merchant-lookup.service';
 import {
   createInvitedMember,
   listMembershipMerchantIds,

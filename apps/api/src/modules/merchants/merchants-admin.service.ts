@@ -10,7 +10,7 @@ import { invalid, forbidden, notFound } from '../../kit/errors';
 import { uniqueConstraintOf } from '../../lib/unique-violation';
 import type { AuthUser } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
-import { seedSystemTemplates } from '../message-templates/system-templates.repository';
+import { seedSystemTemplates } from '../message-templates/system-templates.service';
 import {
   findSenderTaken,
   insertMerchant,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, merchants } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
 

@@ -10,7 +10,7 @@ import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
-import { insertCustomerEvents } from '../customer-history/customer-events.repository';
+import { insertCustomerEvents } from '../customer-history/customer-events.service';
 import {
   closeMergedAccount,
   countAccountMoves,

@@ -224,3 +224,5 @@ export async function deleteMessageTemplate(ctx: AppContext, merchantId: string,
     await softDeleteTemplate(db, { merchantId, id: template.id, at: ctx.now() });
   });
 }
+
+export type { TemplateRow } from './message-templates.repository';

@@ -7,9 +7,9 @@ import { createAppContext } from '../../context';
 import { nextChildMessage, startTestQueue } from '../../jobs/job-test-helpers';
 import type { JobQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
-import { startOutboxSmsWalker } from '../outbox/outbox-sms-walker';
+import { startOutboxSmsWalker } from '../outbox/outbox-sms-walker.runtime';
 import type { TestApp } from '../../test/app';
-import { DISPATCH_JOB, dispatchQueue } from './dispatch-request';
+import { DISPATCH_JOB, dispatchQueue } from './dispatch-request.service';
 import { createMessagingJobs } from './messaging.jobs';
 import { insertCustomers, setUpMessagingTest, type MessagingTestContext } from './messaging-test-setup';
 

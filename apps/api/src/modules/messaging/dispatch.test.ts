@@ -11,7 +11,7 @@ import {
   outboxSms,
 } from '../../db/schema';
 import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
-import { DISPATCH_JOB } from './dispatch-request';
+import { DISPATCH_JOB } from './dispatch-request.service';
 import { recordProviderStatus, recordProviderStatuses } from './message-status.repository';
 import { insertPendingMessages } from './pending-messages.repository';
 import {

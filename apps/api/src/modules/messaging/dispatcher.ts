@@ -1,7 +1,7 @@
 import { messages as catalogue } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
-import { recordOptOut } from '../consent/consent.repository';
-import { requestDispatch } from './dispatch-request';
+import { recordOptOut } from '../consent/consent.service';
+import { requestDispatch } from './dispatch-request.service';
 import {
   claimDueMessages,
   claimStaleMessages,

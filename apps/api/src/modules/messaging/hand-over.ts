@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { canSendMany, type SmsSendResult } from '../../providers/sms/outbox-sms-provider';
 import { SmsSendError, type OutgoingSms, type SmsHandOver } from '../../providers/sms/sms-provider';
 import type { ClaimedMessage, DispatchOutcome } from './dispatch.repository';
-import { merchantSmsSender } from './merchant-sender';
+import { merchantSmsSender } from './merchant-sender.service';
 import type { SendRateLimiter } from './send-rate-limiter';
 
 export type HandOverDeps = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/registry';
-import { DISPATCH_JOB, dispatchQueue } from './dispatch-request';
+import { DISPATCH_JOB, dispatchQueue } from './dispatch-request.service';
 import { runDispatch, type DispatchOptions } from './dispatcher';
 
 /** The dispatcher job; requestDispatch asks for a run after every write of pending messages. */

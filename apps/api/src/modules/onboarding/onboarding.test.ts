@@ -9,7 +9,7 @@ import {
   merchants,
   users,
 } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
 

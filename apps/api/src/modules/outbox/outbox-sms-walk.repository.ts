@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordProviderStatuses } from '../messaging/message-status.repository';
+import { recordProviderStatuses } from '../messaging/message-status.service';
 
 // The outbox SMS provider's carrier: walks each stored text queued → sent → delivered (or to the failure a
 // 'callback' rule names), reporting each step as a status callback would, in the same transaction.

@@ -10,9 +10,9 @@ import {
   insertOneTimeToken,
   useOneTimeToken,
   type OneTimeTokenRow,
-} from '../auth/one-time-tokens.repository';
-import { hashPassword } from '../auth/passwords';
-import { createUser, findUserByEmail, findUserById } from '../auth/users.repository';
+} from '../auth/identity.service';
+import { hashPassword } from '../../lib/passwords';
+import { createUser, findUserByEmail, findUserById } from '../auth/identity.service';
 import { isUuid } from '@paylane/shared/validation';
 
 const INVITE_LIFETIME_SECONDS = 7 * 24 * 3600;

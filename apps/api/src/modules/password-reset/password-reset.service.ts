@@ -4,14 +4,10 @@ import { requireQueue, type AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/audit.service';
-import {
-  findUsableOneTimeToken,
-  insertOneTimeToken,
-  useOneTimeToken,
-} from '../auth/one-time-tokens.repository';
-import { hashPassword } from '../auth/passwords';
-import { revokeRefreshTokensOfUser } from '../auth/refresh-tokens.repository';
-import { findUserByEmail, updateUser } from '../auth/users.repository';
+import { findUsableOneTimeToken, insertOneTimeToken, useOneTimeToken } from '../auth/identity.service';
+import { hashPassword } from '../../lib/passwords';
+import { revokeRefreshTokensOfUser } from '../auth/identity.service';
+import { findUserByEmail, updateUser } from '../auth/identity.service';
 import { isUuid } from '@paylane/shared/validation';
 
 const RESET_LIFETIME_SECONDS = 3600;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { customers, memberships, merchants, paymentMethods } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
 

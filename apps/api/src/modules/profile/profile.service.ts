@@ -1,7 +1,7 @@
 import type { Profile } from '@paylane/shared/contracts/profile';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../plugins/access';
-import { listMembershipsOfUser } from '../merchants/merchants.repository';
+import { listMembershipsOfUser } from '../merchants/merchant-lookup.service';
 import { logoUrl } from '../merchants/merchants.service';
 
 /**

@@ -8,7 +8,7 @@ import { createTwilioTestApp, TWILIO_TEST_PUBLIC_URL, type TwilioTestApp } from 
 import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { insertLocation, insertPeople } from '../inbox/inbox-test-setup';
 import { addCustomer, consentOf, messagesOf, optedOutAt } from '../inbound-messages/inbound-test-setup';
-import { DISPATCH_JOB } from '../messaging/dispatch-request';
+import { DISPATCH_JOB } from '../messaging/dispatch-request.service';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
 
 // The whole path with SMS_PROVIDER=twilio: the dispatcher hands texts to Twilio (the stand-in), Twilio's

@@ -13,9 +13,9 @@ import {
   TWILIO_UNSUBSCRIBED,
   twilioErrorText,
 } from '../../providers/sms/twilio-status';
-import { recordOptOut, type ConsentChange } from '../consent/consent.repository';
+import { recordOptOut, type ConsentChange } from '../consent/consent.service';
 import { receiveInboundSms, type InboundResult } from '../inbound-messages/inbound.service';
-import { recordProviderStatus, type RecordedStatus } from '../messaging/message-status.repository';
+import { recordProviderStatus, type RecordedStatus } from '../messaging/message-status.service';
 import { attachProviderMessageId } from './twilio-webhooks.repository';
 import { inTransaction } from '../../kit/transaction';
 

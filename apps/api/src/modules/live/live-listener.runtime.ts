@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { liveChannels } from './live-events';
-import type { LiveHub } from './live-hub';
+import type { LiveHub } from './live-hub.runtime';
 
 export type LiveListener = { stop(): Promise<void> };
 

@@ -8,7 +8,7 @@ import {
   listChatMessageRows,
   listChatMessageRowsAfter,
   type ChatMessageRow,
-} from '../chat/chat-messages.repository';
+} from '../chat/chat-messages.service';
 import { toChatMessage } from '../chat/chat.service';
 import { findInboxEntry, listInbox } from '../inbox/inbox.service';
 import {

@@ -1,0 +1,9 @@
+// The merchants module's public surface for reading a merchant and a user's memberships (the access plugin,
+// the live layer, profile, invites).
+export {
+  findMerchantById,
+  findMerchantWithMembership,
+  listMembershipsOfUser,
+  type MembershipAccess,
+  type MerchantRow,
+} from './merchants.repository';
