@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentMerchantAccess } from '../plugins/access';
+import { currentMerchantAccess, currentUser } from '../plugins/access';
 
 /**
  * Who does something in a merchant: the merchant of the path, the signed-in user (null for an API key or the
@@ -14,5 +14,14 @@ export const merchantIdOf = (request: FastifyRequest): string => currentMerchant
 export const actorOf = (request: FastifyRequest): Actor => ({
   merchantId: merchantIdOf(request),
   userId: request.user?.id ?? null,
+  ip: request.ip,
+});
+
+/** Who acts outside any one merchant (a super admin or partner creating or editing merchants). */
+export type UserActor = { userId: string; ip: string };
+
+/** The actor of an authenticated request that names no merchant. */
+export const userActorOf = (request: FastifyRequest): UserActor => ({
+  userId: currentUser(request).id,
   ip: request.ip,
 });

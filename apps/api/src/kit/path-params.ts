@@ -19,11 +19,3 @@ export function idOrNotFound(id: string): string {
   if (!isUuid(id)) throw notFound();
   return id;
 }
-
-/** Looks a record up by a path id; a malformed id finds nothing instead of failing in the database. */
-export async function findByPathId<T>(
-  id: string,
-  find: (id: string) => Promise<T | null>,
-): Promise<T | null> {
-  return isUuid(id) ? find(id) : null;
-}

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { can, type Capability } from '@paylane/shared/permissions';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
 import { forbidden, notFound, notAuthenticated } from '../kit/errors';
+import { idOrNotFound } from '../kit/path-params';
 import { hashSecret } from '../lib/secrets';
 import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.service';
 import { findSessionUser } from '../modules/auth/identity.service';
@@ -60,8 +60,6 @@ declare module 'fastify' {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
-
-const uuidSchema = z.uuid();
 
 export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('user', null);
@@ -144,7 +142,7 @@ async function authorizeMerchant(
 ): Promise<MerchantAccess> {
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
-  if (!uuidSchema.safeParse(merchantId).success) throw notFound();
+  idOrNotFound(merchantId);
   const id = String(merchantId);
   const { merchant, membership } = await findMerchantAndCallerMembership(ctx, request, id);
   if (!merchant) throw notFound();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accountTagPageSchema,
@@ -8,30 +7,18 @@ import {
   accountTagWriteSchema,
 } from '@paylane/shared/contracts/account-tags';
 import type { AppContext } from '../../context';
-import { notFound } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   createAccountTag,
   deleteAccountTag,
   listAccountTags,
   renameAccountTag,
-  type Actor,
 } from './account-tags.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 // A malformed id is simply not one of the merchant's tags: 404, like any other unknown id.
 const tagParams = merchantParams.extend({ tag_id: z.string() });
-const tagId = (id: string) => {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-};
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-});
 
 /** Spec §2 settings/tags and §7 GET .../account-tags/ (page_size 40). Members list; admins manage. */
 export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -48,11 +35,7 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: accountTagPageSchema },
       },
     },
-    async (request) =>
-      pageAnswer(
-        request,
-        await listAccountTags(ctx, currentMerchantAccess(request).merchant.id, request.query),
-      ),
+    async (request) => pageAnswer(request, await listAccountTags(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -71,11 +54,11 @@ export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: manage,
       schema: { params: tagParams, body: accountTagWriteSchema, response: { 200: accountTagSchema } },
     },
-    (request) => renameAccountTag(ctx, actorOf(request), tagId(request.params.tag_id), request.body),
+    (request) => renameAccountTag(ctx, actorOf(request), idOrNotFound(request.params.tag_id), request.body),
   );
 
   app.delete(`${base}:tag_id/`, { config: manage, schema: { params: tagParams } }, async (request, reply) => {
-    await deleteAccountTag(ctx, actorOf(request), tagId(request.params.tag_id));
+    await deleteAccountTag(ctx, actorOf(request), idOrNotFound(request.params.tag_id));
     return reply.status(204).send();
   });
 };

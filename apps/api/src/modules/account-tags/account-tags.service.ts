@@ -12,9 +12,7 @@ import {
   updateAccountTagName,
 } from './account-tags.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 const nameTaken = () => fieldError('name', messages.tagNameTaken);
 

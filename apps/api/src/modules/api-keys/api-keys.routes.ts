@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,19 +8,12 @@ import {
   createdApiKeySchema,
 } from '@paylane/shared/contracts/api-keys';
 import type { AppContext } from '../../context';
-import { notFound } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
-import { createApiKey, listApiKeys, revokeApiKey, type Actor } from './api-keys.service';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const keyParams = merchantParams.extend({ api_key_id: z.string() });
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-});
 
 /** Spec §2 settings/api-keys, §6 super admins only, §7 api_keys (including revoke). */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -38,8 +30,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: apiKeyPageSchema },
       },
     },
-    async (request) =>
-      pageAnswer(request, await listApiKeys(ctx, currentMerchantAccess(request).merchant.id, request.query)),
+    async (request) => pageAnswer(request, await listApiKeys(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -56,7 +47,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     { config: manage, schema: { params: keyParams, response: { 200: apiKeySchema } } },
     (request) => {
       // A malformed id is simply not one of the merchant's keys.
-      if (!z.uuid().safeParse(request.params.api_key_id).success) throw notFound();
+      idOrNotFound(request.params.api_key_id);
       return revokeApiKey(ctx, actorOf(request), request.params.api_key_id);
     },
   );

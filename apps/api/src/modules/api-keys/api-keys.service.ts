@@ -16,12 +16,10 @@ import {
   type ApiKeyListRow,
 } from './api-keys.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
+import type { Actor } from '../../kit/actor';
 
 /** How many characters after the readable prefix are kept to tell keys apart in lists. */
 const API_KEY_PREFIX_LENGTH = 8;
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
 
 function toApiKey(row: ApiKeyListRow): ApiKey {
   const creatorName = `${row.createdByFirstName ?? ''} ${row.createdByLastName ?? ''}`.trim();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   auditEntrySchema,
   auditFilterOptionsSchema,
@@ -10,10 +9,11 @@ import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { getAuditFilterOptions, listAuditLog } from './audit.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
 // The audit log is part of the merchant's own setup, for admins (manageMerchantSettings, issue 3).
 const manageMerchantSettings = { access: { merchant: 'manageMerchantSettings' } } as const;
-const merchantParams = z.object({ merchant_id: z.string() });
 
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -36,6 +36,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: manageMerchantSettings,
       schema: { params: merchantParams, response: { 200: auditFilterOptionsSchema } },
     },
-    (request) => getAuditFilterOptions(ctx, currentMerchantAccess(request).merchant.id),
+    (request) => getAuditFilterOptions(ctx, merchantIdOf(request)),
   );
 };

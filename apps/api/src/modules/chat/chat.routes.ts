@@ -19,17 +19,19 @@ import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
 import { checkAccountPath, sendChatMessage, type ChatSender } from './chat-send.service';
 import { listChatMessages } from './chat.service';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantPath } from '../../kit/path-params';
 
 const member = { access: { merchant: 'member' } } as const;
-const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
-const accountParams = z.object({ merchant_id: z.string(), account_id: z.string() });
+const customerParams = merchantPath('customer_id');
+const accountParams = merchantPath('account_id');
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
 
 // A signed-in user, or an integration's API key (no user: the message has no staff sender).
 function senderOf(request: FastifyRequest): ChatSender {
   const user = request.user;
   return {
-    merchantId: currentMerchantAccess(request).merchant.id,
+    merchantId: merchantIdOf(request),
     userId: user?.id ?? null,
     collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     mayWriteFreeText: callerCan(request, 'freeText'),
@@ -55,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // Runs before validation: another merchant's account is refused whatever the body says.
   const checkAccount = async (request: FastifyRequest) => {
     const accountId = (request.params as { account_id: string }).account_id;
-    await checkAccountPath(ctx, currentMerchantAccess(request).merchant.id, accountId);
+    await checkAccountPath(ctx, merchantIdOf(request), accountId);
   };
 
   app.get(
@@ -70,7 +72,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const customerId = idOrNotFound(request.params.customer_id);
-      const merchantId = currentMerchantAccess(request).merchant.id;
+      const merchantId = merchantIdOf(request);
       return cursorPageAnswer(request, await listChatMessages(ctx, merchantId, customerId, request.query));
     },
   );

@@ -1,26 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountCoBorrowersSchema, coBorrowerLinkSchema } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   checkAccountPath,
   linkCoBorrower,
   listAccountCoBorrowers,
   unlinkCoBorrower,
-  type Actor,
 } from './co-borrowers.service';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantPath } from '../../kit/path-params';
 
-const accountParams = z.object({ merchant_id: z.string(), customer_id: z.string(), account_id: z.string() });
+const accountParams = merchantPath('customer_id', 'account_id');
 // The co-borrower is named by their customer id.
 const coBorrowerParams = accountParams.extend({ co_borrower_id: z.string() });
 
-const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: merchantIdOf(request),
-  userId: request.user?.id ?? null,
-});
 const accountPathOf = (params: { customer_id: string; account_id: string }) => ({
   customerId: params.customer_id,
   accountId: params.account_id,

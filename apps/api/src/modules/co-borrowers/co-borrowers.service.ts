@@ -15,9 +15,8 @@ import {
 } from './co-borrowers.repository';
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
+import type { Actor } from '../../kit/actor';
 
-/** Who changes the link: the merchant in the path and the signed-in user (null for an API key). */
-export type Actor = { merchantId: string; userId: string | null };
 /** The path: a customer and one of their accounts. */
 export type AccountPath = { customerId: string; accountId: string };
 

@@ -14,7 +14,6 @@ import {
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   addCustomerGroupMembers,
   checkGroupPath,
@@ -25,19 +24,13 @@ import {
   listCustomerGroups,
   removeCustomerGroupMember,
   updateCustomerGroup,
-  type GroupActor,
 } from './customer-groups.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const groupParams = merchantParams.extend({ group_id: z.string() });
 const memberParams = groupParams.extend({ customer_id: z.string() });
-
-const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-const actorOf = (request: FastifyRequest): GroupActor => ({
-  merchantId: merchantIdOf(request),
-  userId: request.user?.id ?? null,
-});
 
 /**
  * Spec §7 groups: every member reads them (the compose picker); writing needs groupMessage (spec §6 Group

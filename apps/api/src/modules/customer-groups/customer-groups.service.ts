@@ -22,9 +22,8 @@ import {
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
+import type { Actor } from '../../kit/actor';
 
-/** Who writes: the merchant in the path and the signed-in user (null for an API key). */
-export type GroupActor = { merchantId: string; userId: string | null };
 type GroupWriteAnswer = CustomerGroup & { unknown_customers: string[] };
 type MemberInput = { customers: string[]; find_by_external: boolean };
 
@@ -140,7 +139,7 @@ async function answeringNameViolation<T>(work: () => Promise<T>): Promise<T> {
 /** Spec §7 create group: a name and its members (from a selection, or a CSV's external ids). */
 export async function createCustomerGroup(
   ctx: AppContext,
-  actor: GroupActor,
+  actor: Actor,
   input: MemberInput & { name: string },
 ): Promise<GroupWriteAnswer> {
   const { merchantId } = actor;
@@ -164,7 +163,7 @@ export async function createCustomerGroup(
 /** Spec §7 update group: a new name and/or a new member list (which replaces the old one). */
 export async function updateCustomerGroup(
   ctx: AppContext,
-  actor: GroupActor,
+  actor: Actor,
   id: string,
   input: { name?: string | undefined; customers?: string[] | undefined; find_by_external: boolean },
 ): Promise<GroupWriteAnswer> {
@@ -195,7 +194,7 @@ export async function updateCustomerGroup(
  */
 export async function addCustomerGroupMembers(
   ctx: AppContext,
-  actor: GroupActor,
+  actor: Actor,
   id: string,
   input: MemberInput,
 ): Promise<GroupWriteAnswer> {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cursorQuerySchema, historyPageSchema } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
 import { cursorPageAnswer } from '../../kit/paging';
 import { idOrNotFound } from '../../kit/path-params';
-import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomerHistory } from './customer-history.service';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantPath } from '../../kit/path-params';
 
-const historyParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
+const historyParams = merchantPath('customer_id');
 
 /** GET .../customers/{customer_id}/history/?cursor=&page_size= (members). */
 export const customerHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -19,7 +19,7 @@ export const customerHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) => {
       const customerId = idOrNotFound(request.params.customer_id);
-      const merchantId = currentMerchantAccess(request).merchant.id;
+      const merchantId = merchantIdOf(request);
       return cursorPageAnswer(request, await listCustomerHistory(ctx, merchantId, customerId, request.query));
     },
   );

@@ -14,8 +14,7 @@ import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import { messages } from '@paylane/shared/messages';
 import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { fieldError, notFound, tooLarge } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
+import { fieldError, tooLarge } from '../../kit/errors';
 import { buildErrorReport } from './customer-imports.report';
 import {
   getCustomerImport,
@@ -24,22 +23,13 @@ import {
   mapCustomerImport,
   startCustomerImport,
   uploadCustomerImport,
-  type ImportActor,
 } from './customer-imports.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const importParams = merchantParams.extend({ import_id: z.string() });
-// A malformed id is simply not one of the merchant's imports: 404, like any other unknown id.
-const importId = (id: string) => {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-};
-const merchantOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-const actorOf = (request: FastifyRequest): ImportActor => ({
-  merchantId: merchantOf(request),
-  userId: request.user?.id ?? null,
-});
+const merchantOf = (request: FastifyRequest) => merchantIdOf(request);
 
 /**
  * The file's bytes as they arrive; past `limit` bytes (the multipart parser stops there and marks the file
@@ -97,7 +87,7 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     `${base}:import_id/`,
     { config, schema: { params: importParams, response: { 200: customerImportSchema } } },
-    (request) => getCustomerImport(ctx, merchantOf(request), importId(request.params.import_id)),
+    (request) => getCustomerImport(ctx, merchantOf(request), idOrNotFound(request.params.import_id)),
   );
 
   app.put(
@@ -111,7 +101,7 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       },
     },
     (request) =>
-      mapCustomerImport(ctx, actorOf(request), importId(request.params.import_id), request.body.mapping),
+      mapCustomerImport(ctx, actorOf(request), idOrNotFound(request.params.import_id), request.body.mapping),
   );
 
   app.get(
@@ -130,7 +120,7 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         await listCustomerImportRows(
           ctx,
           merchantOf(request),
-          importId(request.params.import_id),
+          idOrNotFound(request.params.import_id),
           request.query,
         ),
       ),
@@ -142,14 +132,14 @@ export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     async (request, reply) =>
       reply
         .status(202)
-        .send(await startCustomerImport(ctx, merchantOf(request), importId(request.params.import_id))),
+        .send(await startCustomerImport(ctx, merchantOf(request), idOrNotFound(request.params.import_id))),
   );
 
   app.get(
     `${base}:import_id/errors.csv`,
     { config, schema: { params: importParams } },
     async (request, reply) => {
-      const report = await buildErrorReport(ctx, merchantOf(request), importId(request.params.import_id));
+      const report = await buildErrorReport(ctx, merchantOf(request), idOrNotFound(request.params.import_id));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${report.fileName}"`)

@@ -21,9 +21,7 @@ import {
 } from './customer-imports.repository';
 import { checkStoredRows, checkMapping, replaceRowErrors } from './customer-imports.validation';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who acts, in which merchant. */
-export type ImportActor = { merchantId: string; userId: string | null };
+import type { Actor } from '../../kit/actor';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -87,7 +85,7 @@ async function withSample(ctx: AppContext, row: ImportRow): Promise<CustomerImpo
 /** Reads the upload as it streams in (refusing what is not a CSV with a header and rows) and stores its rows. */
 export async function uploadCustomerImport(
   ctx: AppContext,
-  actor: ImportActor,
+  actor: Actor,
   file: { fileName: string; chunks: AsyncIterable<Uint8Array> },
 ): Promise<CustomerImport> {
   const { row, sample } = await receiveUpload(ctx, actor, file);
@@ -119,7 +117,7 @@ export async function listCustomerImports(
  */
 export async function mapCustomerImport(
   ctx: AppContext,
-  actor: ImportActor,
+  actor: Actor,
   id: string,
   sent: Partial<Record<ImportField, string | null>>,
 ): Promise<CustomerImport> {

@@ -8,26 +8,20 @@ import {
 } from '@paylane/shared/contracts/customers';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   checkNotePath,
   createCustomerNote,
   listCustomerNotes,
   updateCustomerNote,
-  type Actor,
 } from './customer-notes.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantPath } from '../../kit/path-params';
 
-const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
+const customerParams = merchantPath('customer_id');
 const noteParams = customerParams.extend({ note_id: z.string() });
 // An edit changes the text only; the account a note is about is fixed when it is written.
 const noteUpdateSchema = customerNoteWriteSchema.pick({ body: true });
-
-const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: merchantIdOf(request),
-  userId: request.user?.id ?? null,
-});
 
 /** Spec §2 customer page, notes sub-view: members read; writing needs is_note_update_allowed (updateNotes). */
 export const customerNoteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -16,9 +16,7 @@ import {
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who writes: the merchant in the path and the signed-in user (null for an API key). */
-export type Actor = { merchantId: string; userId: string | null };
+import type { Actor } from '../../kit/actor';
 
 export function toCustomerNote(row: NoteRow): CustomerNote {
   return {

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { accountWriteSchema, customerAccountSchema } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
 import { createAccount, updateAccount } from './accounts.service';
-import { actorOf, customerParams, recordId } from './customers.routes';
+import { idOrNotFound } from '../../kit/path-params';
+import { customerParams } from './customers.routes';
+import { actorOf } from '../../kit/actor';
 
 const accountParams = customerParams.extend({ account_id: z.string() });
 
@@ -19,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: { params: customerParams, body: accountWriteSchema, response: { 201: customerAccountSchema } },
     },
     async (request, reply) => {
-      const customerId = recordId(request.params.customer_id);
+      const customerId = idOrNotFound(request.params.customer_id);
       return reply.status(201).send(await createAccount(ctx, actorOf(request), customerId, request.body));
     },
   );
@@ -34,7 +36,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       updateAccount(
         ctx,
         actorOf(request),
-        { customerId: recordId(request.params.customer_id), accountId: recordId(request.params.account_id) },
+        {
+          customerId: idOrNotFound(request.params.customer_id),
+          accountId: idOrNotFound(request.params.account_id),
+        },
         request.body,
       ),
   );

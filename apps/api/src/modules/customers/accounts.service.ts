@@ -24,9 +24,8 @@ import {
 import { answeringUniqueViolations, checkAccountRules, type CheckedAccount } from './customer-rules';
 import { findCustomerRow, type CustomerWithLocation } from './customers.repository';
 import { inTransaction } from '../../kit/transaction';
+import type { Actor } from '../../kit/actor';
 
-/** Who makes a change: their merchant and, for the history, the user (null for an API key). */
-export type Actor = { merchantId: string; userId: string | null };
 type Tag = { id: string; name: string };
 
 export const toCustomerRef = (row: CustomerRefRow): CustomerRef => ({

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context';
 import { pageAnswer } from '../../kit/paging';
 import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { listMerchantCustomerAccounts, retrieveOptouts } from './customer-lookups.service';
-import { merchantIdOf, merchantParams } from './customers.routes';
+import { merchantParams } from '../../kit/path-params';
+import { merchantIdOf } from '../../kit/actor';
 
 /** Spec §7: retrieve customer optouts, and list merchant customer accounts (both POST, for members). */
 export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +9,6 @@ import {
   lastViewedAnswerSchema,
 } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
-import { notFound } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomers } from './customers-list.service';
 import {
   createCustomer,
@@ -19,24 +16,12 @@ import {
   updateCustomer,
   updateLastViewed,
   voidCustomer,
-  type Actor,
 } from './customers.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-export const merchantParams = z.object({ merchant_id: z.string() });
 export const customerParams = merchantParams.extend({ customer_id: z.string() });
-
-/** A malformed id is simply not one of the merchant's records: 404, like any other unknown id. */
-export const recordId = (id: string) => {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-};
-
-export const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-export const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: merchantIdOf(request),
-  userId: request.user?.id ?? null,
-});
 
 /** Spec §2 customer list, create, edit and void; §7 customer detail and update_last_viewed. */
 export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,7 +30,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const update = { access: { merchant: 'updateCustomer' } } as const;
   const base = '/api/merchants/:merchant_id/customers/';
   const one = `${base}:customer_id/`;
-  const customerIdOf = (request: { params: { customer_id: string } }) => recordId(request.params.customer_id);
+  const customerIdOf = (request: { params: { customer_id: string } }) =>
+    idOrNotFound(request.params.customer_id);
 
   app.get(
     base,

@@ -12,7 +12,7 @@ import {
   insertCustomerEvents,
   type CustomerEventInput,
 } from '../customer-history/customer-events.service';
-import { insertAccountWithTags, listCustomerAccounts, toCustomerRef, type Actor } from './accounts.service';
+import { insertAccountWithTags, listCustomerAccounts, toCustomerRef } from './accounts.service';
 import { accountRuleErrors, answeringUniqueViolations, checkCustomerRules } from './customer-rules';
 import {
   findCustomerRow,
@@ -26,6 +26,7 @@ import {
 } from './customers.repository';
 import { clearUnreadCount } from '../inbox/inbox.service';
 import { inTransaction } from '../../kit/transaction';
+import type { Actor } from '../../kit/actor';
 
 export type { Actor };
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageListRowSchema } from '@paylane/shared/contracts/inbox';
 import { pageOf, pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import { listHomeMessages, type HomeList } from './home-messages.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
 const lists: HomeList[] = ['missed_messages', 'customer_replies', 'auto_messages'];
 const pageSchema = pageOf(messageListRowSchema);
@@ -18,16 +18,13 @@ export const homeMessageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       {
         config: { access: { merchant: 'member' } },
         schema: {
-          params: z.object({ merchant_id: z.string() }),
+          params: merchantParams,
           querystring: pageQuerySchema,
           response: { 200: pageSchema },
         },
       },
       async (request) =>
-        pageAnswer(
-          request,
-          await listHomeMessages(ctx, currentMerchantAccess(request).merchant.id, list, request.query),
-        ),
+        pageAnswer(request, await listHomeMessages(ctx, merchantIdOf(request), list, request.query)),
     );
   }
 };

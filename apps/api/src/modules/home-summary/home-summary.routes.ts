@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { homeSummarySchema } from '@paylane/shared/contracts/home';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { getHomeSummary } from './home-summary.service';
+import { merchantParams } from '../../kit/path-params';
 
 /** GET .../home_summary/: Home's overview; every member of the merchant opens Home (spec §2, §6). */
 export const homeSummaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -12,7 +12,7 @@ export const homeSummaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       config: { access: { merchant: 'member' } },
       schema: {
-        params: z.object({ merchant_id: z.string() }),
+        params: merchantParams,
         response: { 200: homeSummarySchema },
       },
     },

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inboxEntrySchema, inboxPageSchema, inboxQuerySchema } from '@paylane/shared/contracts/inbox';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import { cursorPageAnswer } from '../../kit/paging';
 import { getInboxEntry, listInbox } from './inbox.service';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams, merchantPath } from '../../kit/path-params';
 
 const member = { access: { merchant: 'member' } } as const;
 
@@ -15,16 +15,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       config: member,
       schema: {
-        params: z.object({ merchant_id: z.string() }),
+        params: merchantParams,
         querystring: inboxQuerySchema,
         response: { 200: inboxPageSchema },
       },
     },
-    async (request) =>
-      cursorPageAnswer(
-        request,
-        await listInbox(ctx, currentMerchantAccess(request).merchant.id, request.query),
-      ),
+    async (request) => cursorPageAnswer(request, await listInbox(ctx, merchantIdOf(request), request.query)),
   );
 
   app.get(
@@ -32,10 +28,10 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       config: member,
       schema: {
-        params: z.object({ merchant_id: z.string(), customer_id: z.string() }),
+        params: merchantPath('customer_id'),
         response: { 200: inboxEntrySchema },
       },
     },
-    (request) => getInboxEntry(ctx, currentMerchantAccess(request).merchant.id, request.params.customer_id),
+    (request) => getInboxEntry(ctx, merchantIdOf(request), request.params.customer_id),
   );
 };

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findMerchantIntegration, upsertMerchantIntegration } from './integrations.repository';
-import type { Actor } from './integrations.service';
+import type { Actor } from '../../kit/actor';
 
 // PassTime and Ituran logins. The whole set (non-secret fields and password) is sealed into
 // credentials_encrypted with ctx.cipher, so a database dump reveals nothing; answers and the audit log

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,19 +9,13 @@ import {
   passtimeCredentialsUpdateSchema,
 } from '@paylane/shared/contracts/integrations';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import { getIntegrationCredentials, updateIntegrationCredentials } from './integration-credentials.service';
-import { listIntegrations, setIntegrationEnabled, type Actor } from './integrations.service';
+import { listIntegrations, setIntegrationEnabled } from './integrations.service';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const typeParams = merchantParams.extend({ integration_type: z.string() });
 const base = '/api/merchants/:merchant_id/integrations';
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-});
 
 /**
  * Settings → Integrations (super admins, spec §6) and the PassTime / Ituran credential pages (admins or the
@@ -35,7 +28,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     `${base}/`,
     { config: manage, schema: { params: merchantParams, response: { 200: integrationPageSchema } } },
-    (request) => listIntegrations(ctx, currentMerchantAccess(request).merchant.id),
+    (request) => listIntegrations(ctx, merchantIdOf(request)),
   );
 
   for (const [action, isEnabled] of [
@@ -57,7 +50,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     `${base}/passtime/credentials/`,
     { config: passtime, schema: { params: merchantParams, response: { 200: passtimeCredentialsSchema } } },
-    (request) => getIntegrationCredentials(ctx, currentMerchantAccess(request).merchant.id, 'passtime'),
+    (request) => getIntegrationCredentials(ctx, merchantIdOf(request), 'passtime'),
   );
   app.put(
     `${base}/passtime/credentials/`,
@@ -76,7 +69,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     `${base}/ituran/credentials/`,
     { config: ituran, schema: { params: merchantParams, response: { 200: ituranCredentialsSchema } } },
-    (request) => getIntegrationCredentials(ctx, currentMerchantAccess(request).merchant.id, 'ituran'),
+    (request) => getIntegrationCredentials(ctx, merchantIdOf(request), 'ituran'),
   );
   app.put(
     `${base}/ituran/credentials/`,

@@ -15,9 +15,7 @@ import {
   upsertMerchantIntegration,
   type MerchantIntegrationRow,
 } from './integrations.repository';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 function toIntegration(type: IntegrationType, row: MerchantIntegrationRow | null | undefined): Integration {
   return {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,24 +7,12 @@ import {
   locationWriteSchema,
 } from '@paylane/shared/contracts/locations';
 import type { AppContext } from '../../context';
-import { notFound } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
-import { createLocation, getLocation, listLocations, updateLocation, type Actor } from './locations.service';
+import { createLocation, getLocation, listLocations, updateLocation } from './locations.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const locationParams = merchantParams.extend({ location_id: z.string() });
-// A malformed id is simply not one of the merchant's locations: 404, like any other unknown id.
-const locationId = (id: string) => {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-};
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-});
 
 /** Spec §2 locations and §7 GET .../merchant_locations/ (page_size 1000). Members read; admins write. */
 export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,11 +30,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: locationPageSchema },
       },
     },
-    async (request) =>
-      pageAnswer(
-        request,
-        await listLocations(ctx, currentMerchantAccess(request).merchant.id, request.query),
-      ),
+    async (request) => pageAnswer(request, await listLocations(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -63,8 +46,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     `${base}:location_id/`,
     { config: member, schema: { params: locationParams, response: { 200: locationSchema } } },
-    (request) =>
-      getLocation(ctx, currentMerchantAccess(request).merchant.id, locationId(request.params.location_id)),
+    (request) => getLocation(ctx, merchantIdOf(request), idOrNotFound(request.params.location_id)),
   );
 
   app.put(
@@ -73,6 +55,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: manage,
       schema: { params: locationParams, body: locationWriteSchema, response: { 200: locationSchema } },
     },
-    (request) => updateLocation(ctx, actorOf(request), locationId(request.params.location_id), request.body),
+    (request) =>
+      updateLocation(ctx, actorOf(request), idOrNotFound(request.params.location_id), request.body),
   );
 };

@@ -11,9 +11,7 @@ import {
   type LocationRow,
 } from './locations.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 export function toLocation(row: LocationRow): Location {
   return {

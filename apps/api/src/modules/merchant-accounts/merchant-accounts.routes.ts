@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,30 +7,17 @@ import {
   merchantAccountWriteSchema,
 } from '@paylane/shared/contracts/merchant-accounts';
 import type { AppContext } from '../../context';
-import { notFound } from '../../kit/errors';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   createMerchantAccount,
   getMerchantAccount,
   listMerchantAccounts,
   updateMerchantAccount,
-  type Actor,
 } from './merchant-accounts.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const accountParams = merchantParams.extend({ merchant_account_id: z.string() });
-// A malformed id is simply not one of the merchant's accounts: 404, like any other unknown id.
-const accountId = (id: string) => {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-};
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-});
 
 /** Spec §2 merchant accounts and §7 GET .../merchant_accounts/: admins and super admins only (fees, volumes). */
 export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -49,10 +35,7 @@ export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       },
     },
     async (request) =>
-      pageAnswer(
-        request,
-        await listMerchantAccounts(ctx, currentMerchantAccess(request).merchant.id, request.query),
-      ),
+      pageAnswer(request, await listMerchantAccounts(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -73,11 +56,7 @@ export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     `${base}:merchant_account_id/`,
     { config: manage, schema: { params: accountParams, response: { 200: merchantAccountSchema } } },
     (request) =>
-      getMerchantAccount(
-        ctx,
-        currentMerchantAccess(request).merchant.id,
-        accountId(request.params.merchant_account_id),
-      ),
+      getMerchantAccount(ctx, merchantIdOf(request), idOrNotFound(request.params.merchant_account_id)),
   );
 
   app.put(
@@ -94,7 +73,7 @@ export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       updateMerchantAccount(
         ctx,
         actorOf(request),
-        accountId(request.params.merchant_account_id),
+        idOrNotFound(request.params.merchant_account_id),
         request.body,
       ),
   );

@@ -4,7 +4,7 @@ import {
   type MerchantAccount,
   type MerchantAccountWrite,
 } from '@paylane/shared/contracts/merchant-accounts';
-import { z } from 'zod';
+import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -18,9 +18,7 @@ import {
   type MerchantAccountRow,
 } from './merchant-accounts.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 export function toMerchantAccount(row: MerchantAccountRow): MerchantAccount {
   return {
@@ -58,8 +56,8 @@ const toData = (input: MerchantAccountWrite): MerchantAccountData => ({
 
 /** An account belongs to a location of its own merchant; any other id is refused on the field. */
 async function assertOwnLocation(ctx: AppContext, merchantId: string, locationId: string): Promise<void> {
-  const isUuid = z.uuid().safeParse(locationId).success;
-  if (!isUuid || !(await findLocation(ctx, merchantId, locationId))) {
+  const isLocationUuid = isUuid(locationId);
+  if (!isLocationUuid || !(await findLocation(ctx, merchantId, locationId))) {
     throw fieldError('location', merchantAccountMessages.locationMismatch);
   }
 }

@@ -7,9 +7,7 @@ import {
   updateMerchantSettings as updateMerchantSettingsRow,
   type MerchantSettingsRow,
 } from './merchant-settings.repository';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 function toMerchantSettings(row: MerchantSettingsRow): MerchantSettings {
   return {

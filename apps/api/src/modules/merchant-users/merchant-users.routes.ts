@@ -26,9 +26,10 @@ import {
 } from './merchant-users.service';
 import { acceptUserInvite, getUserInvite, inviteMerchantUser, resendInvite } from './user-invites.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
 const manageUsers = { access: { merchant: 'manageUsers' } } as const;
-const merchantParams = z.object({ merchant_id: z.string() });
 const userParams = merchantParams.extend({ user_id: z.string() });
 const inviteParams = z.object({ id: z.string(), token: z.string() });
 
@@ -66,16 +67,13 @@ export const merchantUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request) =>
-      pageAnswer(
-        request,
-        await listUsersOfMerchant(ctx, currentMerchantAccess(request).merchant.id, request.query),
-      ),
+      pageAnswer(request, await listUsersOfMerchant(ctx, merchantIdOf(request), request.query)),
   );
 
   app.get(
     '/api/merchants/:merchant_id/users/role_options/',
     { config: manageUsers, schema: { params: merchantParams, response: { 200: roleOptionsSchema } } },
-    (request) => listRoleOptions(ctx, currentMerchantAccess(request).merchant.id),
+    (request) => listRoleOptions(ctx, merchantIdOf(request)),
   );
 
   app.post(

@@ -8,8 +8,9 @@ import { fieldError, notFound } from '../../kit/errors';
 import { currentMerchantAccess } from '../../plugins/access';
 import { sendStoredMedia } from '../../lib/media-response';
 import { findLogoFile, updateMerchantLogo } from './merchant-logos.service';
-import { actorOf } from './merchant-actor';
+import { userActorOf } from '../../kit/actor';
 import { toMerchant } from './merchants.service';
+import { merchantParams } from '../../kit/path-params';
 
 /**
  * The one file of the request, read into memory: @fastify/multipart stops reading at
@@ -32,12 +33,12 @@ export const merchantLogoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/api/merchants/:merchant_id/upload_logo/',
     {
       config: { access: { merchant: 'manageMerchants' } },
-      schema: { params: z.object({ merchant_id: z.string() }), response: { 200: merchantSchema } },
+      schema: { params: merchantParams, response: { 200: merchantSchema } },
     },
     async (request) => {
       const before = toMerchant(currentMerchantAccess(request).merchant);
       const bytes = await readLogoUpload(request);
-      return updateMerchantLogo(ctx, actorOf(request), { before, bytes });
+      return updateMerchantLogo(ctx, userActorOf(request), { before, bytes });
     },
   );
 

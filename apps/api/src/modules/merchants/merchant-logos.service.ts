@@ -7,7 +7,7 @@ import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { updateMerchantRow } from './merchants.repository';
 import { toMerchant } from './merchants.service';
-import type { MerchantActor } from './merchant-actor';
+import type { UserActor } from '../../kit/actor';
 import { writePrivateFile } from '../../lib/private-files';
 
 type LogoType = { extension: 'png' | 'jpg' | 'webp'; contentType: string };
@@ -43,7 +43,7 @@ const logosDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'media', LOG
 /** Stores the logo under a random name and points the merchant at it; the old file stays for the audit trail. */
 export async function updateMerchantLogo(
   ctx: AppContext,
-  actor: MerchantActor,
+  actor: UserActor,
   input: { before: Merchant; bytes: Buffer },
 ): Promise<Merchant> {
   const type = detectLogoType(input.bytes);

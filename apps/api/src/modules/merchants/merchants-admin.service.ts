@@ -18,7 +18,7 @@ import {
   updateMerchantRow,
   type MerchantWrite,
 } from './merchants.repository';
-import type { MerchantActor } from './merchant-actor';
+import type { UserActor } from '../../kit/actor';
 import { toMerchant } from './merchants.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
@@ -92,7 +92,7 @@ function senderTakenError(error: unknown): unknown {
 
 export async function createMerchant(
   ctx: AppContext,
-  actor: MerchantActor,
+  actor: UserActor,
   input: MerchantCreate,
 ): Promise<Merchant> {
   await checkSenders(ctx, null, input);
@@ -118,7 +118,7 @@ export async function createMerchant(
 /** Replaces the merchant's record and records the change with before/after snapshots. */
 export async function updateMerchant(
   ctx: AppContext,
-  actor: MerchantActor,
+  actor: UserActor,
   input: { before: Merchant; data: MerchantUpdate },
 ): Promise<Merchant> {
   await checkSenders(ctx, input.before.id, input.data);

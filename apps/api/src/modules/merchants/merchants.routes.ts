@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   merchantCreateSchema,
   merchantListQuerySchema,
@@ -12,12 +11,11 @@ import { pageOf } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { currentUser, currentMerchantAccess } from '../../plugins/access';
 import { merchantLogoRoutes } from './merchant-logos.routes';
-import { actorOf } from './merchant-actor';
+import { userActorOf } from '../../kit/actor';
 import { createMerchant, listMerchants, updateMerchant } from './merchants-admin.service';
 import { listSwitchableMerchants, toMerchant } from './merchants.service';
 import { pageAnswer } from '../../kit/paging';
-
-const merchantParams = z.object({ merchant_id: z.string() });
+import { merchantParams } from '../../kit/path-params';
 
 export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -47,7 +45,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { body: merchantCreateSchema, response: { 201: merchantSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createMerchant(ctx, actorOf(request), request.body)),
+      reply.status(201).send(await createMerchant(ctx, userActorOf(request), request.body)),
   );
 
   app.get(
@@ -66,7 +64,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { params: merchantParams, body: merchantUpdateSchema, response: { 200: merchantSchema } },
     },
     (request) =>
-      updateMerchant(ctx, actorOf(request), {
+      updateMerchant(ctx, userActorOf(request), {
         before: toMerchant(currentMerchantAccess(request).merchant),
         data: request.body,
       }),

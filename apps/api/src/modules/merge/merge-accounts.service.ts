@@ -23,9 +23,9 @@ import {
   type OwnerRow,
 } from './merge-accounts.repository';
 import { toCustomerRef } from './merge-customers.service';
-import type { Actor } from './merge-shared';
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
+import type { Actor } from '../../kit/actor';
 
 type Held = { account: AccountRow; owner: OwnerRow };
 type Pair = { survivor: Held; merged: Held };

@@ -21,9 +21,9 @@ import {
   type CustomerFill,
   type CustomerRow,
 } from './merge-customers.repository';
-import type { Actor } from './merge-shared';
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
+import type { Actor } from '../../kit/actor';
 
 type Pair = { survivor: CustomerRow; merged: CustomerRow };
 

@@ -11,7 +11,6 @@ import {
   templateRenderSchema,
 } from '@paylane/shared/contracts/message-templates';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   checkTemplatePath,
   createMessageTemplate,
@@ -19,19 +18,14 @@ import {
   getMessageTemplate,
   listMessageTemplates,
   updateMessageTemplate,
-  type TemplateActor,
 } from './message-templates.service';
 import { renderForCustomer, renderWithSampleValues } from './template-render.service';
 import { pageAnswer } from '../../kit/paging';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const templateParams = merchantParams.extend({ template_id: z.string() });
 
-const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
-const actorOf = (request: FastifyRequest): TemplateActor => ({
-  merchantId: merchantIdOf(request),
-  userId: request.user?.id ?? null,
-});
 const fullNameOf = (request: FastifyRequest) =>
   request.user ? `${request.user.firstName} ${request.user.lastName}`.trim() : '';
 

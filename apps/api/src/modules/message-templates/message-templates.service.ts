@@ -28,9 +28,8 @@ import { seedSystemTemplates } from './system-templates.repository';
 import { isUuid } from '@paylane/shared/validation';
 import { inTransaction } from '../../kit/transaction';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
+import type { Actor } from '../../kit/actor';
 
-/** Who writes: the merchant in the path and the signed-in user (null for an API key). */
-export type TemplateActor = { merchantId: string; userId: string | null };
 export type TemplateWrite = z.output<typeof messageTemplateWriteSchema>;
 type ListQuery = z.output<typeof messageTemplateListQuerySchema>;
 
@@ -169,7 +168,7 @@ async function answeringUniqueViolations<T>(work: () => Promise<T>): Promise<T> 
  */
 export async function createMessageTemplate(
   ctx: AppContext,
-  actor: TemplateActor,
+  actor: Actor,
   input: TemplateWrite,
 ): Promise<MessageTemplate> {
   const data = templateDataOf(input);
@@ -188,7 +187,7 @@ export async function createMessageTemplate(
 /** Replaces a template (spec §7 PUT); system templates keep their type and stay active (spec §4). */
 export async function updateMessageTemplate(
   ctx: AppContext,
-  actor: TemplateActor,
+  actor: Actor,
   id: string,
   input: TemplateWrite,
 ): Promise<MessageTemplate> {

@@ -9,11 +9,13 @@ import type { AppContext } from '../../context';
 import { MASS_TEXT_BODY_LIMIT_BYTES } from '../../lib/body-limits';
 import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { sendCustomersMessage, type MassTextSender } from './mass-text.service';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
 function senderOf(request: FastifyRequest): MassTextSender {
   const user = request.user;
   return {
-    merchantId: currentMerchantAccess(request).merchant.id,
+    merchantId: merchantIdOf(request),
     userId: user?.id ?? null,
     collectorName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     mayWriteFreeText: callerCan(request, 'freeText'),
@@ -32,7 +34,7 @@ export const massTextRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       // Up to MAX_RECIPIENTS of our ids: the app-wide 1 MB limit is too small, 100,000 long strings too much.
       bodyLimit: Math.max(ctx.config.bodyLimitBytes, MASS_TEXT_BODY_LIMIT_BYTES),
       schema: {
-        params: z.object({ merchant_id: z.string() }),
+        params: merchantParams,
         headers: headersSchema,
         body: sendCustomersMessageSchema,
         response: { 200: sendCustomersMessageAnswerSchema },

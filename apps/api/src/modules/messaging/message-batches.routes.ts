@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +8,6 @@ import {
   messageBatchSchema,
 } from '@paylane/shared/contracts/messages';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import {
   cancelPendingOfBatch,
   getMessageBatch,
@@ -17,10 +15,10 @@ import {
   listMessagesOfBatch,
 } from './message-batches.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
-const merchantParams = z.object({ merchant_id: z.string() });
 const batchParams = merchantParams.extend({ batch_id: z.string() });
-const merchantIdOf = (request: FastifyRequest) => currentMerchantAccess(request).merchant.id;
 
 /**
  * Spec §2 /message-report: any member of the merchant reads the reports (staff follow their own texts' fate);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { onboardingSummarySchema } from '@paylane/shared/contracts/merchants';
 import type { AppContext } from '../../context';
 import { currentMerchantAccess } from '../../plugins/access';
 import { getOnboardingSummary } from './onboarding.service';
+import { merchantParams } from '../../kit/path-params';
 
 export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Members pass the access rule (a partner may only read 'member' routes); the service then keeps
@@ -13,7 +13,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       config: { access: { merchant: 'member', partner: 'read' } },
       schema: {
-        params: z.object({ merchant_id: z.string() }),
+        params: merchantParams,
         response: { 200: onboardingSummarySchema },
       },
     },

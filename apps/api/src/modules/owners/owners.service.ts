@@ -15,9 +15,7 @@ import {
   type OwnerRow,
 } from './owners.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-
-/** Who changed what, for the audit log. */
-export type Actor = { merchantId: string; userId: string | null; ip: string };
+import type { Actor } from '../../kit/actor';
 
 export function toOwner(row: OwnerRow): Owner {
   return {

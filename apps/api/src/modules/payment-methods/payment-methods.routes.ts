@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentMethodPageSchema } from '@paylane/shared/contracts/customers';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess } from '../../plugins/access';
 import { listCustomerPaymentMethods } from './payment-methods.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantPath } from '../../kit/path-params';
 
-const customerParams = z.object({ merchant_id: z.string(), customer_id: z.string() });
+const customerParams = merchantPath('customer_id');
 
 /** Spec §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -26,7 +26,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         request,
         await listCustomerPaymentMethods(
           ctx,
-          currentMerchantAccess(request).merchant.id,
+          merchantIdOf(request),
           request.params.customer_id,
           request.query,
         ),

@@ -1,5 +1,5 @@
 import type { PaymentMethodOption } from '@paylane/shared/contracts/customers';
-import { z } from 'zod';
+import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { notFound } from '../../kit/errors';
 import { isMerchantCustomer, listPaymentMethods, type PaymentMethodRow } from './payment-methods.repository';
@@ -21,9 +21,7 @@ export async function listCustomerPaymentMethods(
   customerId: string,
   query: { page: number; page_size: number },
 ): Promise<PageSlice<PaymentMethodOption>> {
-  const isKnown =
-    z.uuid().safeParse(customerId).success &&
-    (await isMerchantCustomer(ctx.db, { merchantId, id: customerId }));
+  const isKnown = isUuid(customerId) && (await isMerchantCustomer(ctx.db, { merchantId, id: customerId }));
   if (!isKnown) throw notFound();
   const { rows, total } = await listPaymentMethods(ctx.db, {
     merchantId,

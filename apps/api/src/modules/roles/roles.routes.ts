@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pageOf } from '@paylane/shared/contracts/paging';
 import { roleSchema, rolesQuerySchema, roleWriteSchema } from '@paylane/shared/contracts/roles';
 import type { AppContext } from '../../context';
-import { currentMerchantAccess, currentUser } from '../../plugins/access';
+import { currentUser } from '../../plugins/access';
 import {
   createRole,
   deleteRoleOfMerchant,
@@ -15,13 +15,14 @@ import {
   type RoleEditor,
 } from './roles.service';
 import { pageAnswer } from '../../kit/paging';
+import { merchantIdOf } from '../../kit/actor';
+import { merchantParams } from '../../kit/path-params';
 
 const manageRoles = { access: { merchant: 'manageRoles' } } as const;
-const merchantParams = z.object({ merchant_id: z.string() });
 const roleParams = merchantParams.extend({ role_id: z.string() });
 
 const editorOf = (request: FastifyRequest): RoleEditor => ({
-  merchantId: currentMerchantAccess(request).merchant.id,
+  merchantId: merchantIdOf(request),
   actorUserId: currentUser(request).id,
   ip: request.ip,
 });
@@ -38,8 +39,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: pageOf(roleSchema) },
       },
     },
-    async (request) =>
-      pageAnswer(request, await listRoles(ctx, currentMerchantAccess(request).merchant.id, request.query)),
+    async (request) => pageAnswer(request, await listRoles(ctx, merchantIdOf(request), request.query)),
   );
 
   app.post(
@@ -54,8 +54,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/api/merchants/:merchant_id/roles/:role_id/',
     { config: manageRoles, schema: { params: roleParams, response: { 200: roleSchema } } },
-    async (request) =>
-      toRole(await getRoleRow(ctx, currentMerchantAccess(request).merchant.id, request.params.role_id)),
+    async (request) => toRole(await getRoleRow(ctx, merchantIdOf(request), request.params.role_id)),
   );
 
   app.put(
