@@ -20,7 +20,7 @@ import { roleRoutes } from './modules/roles/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { accountRoutes } from './modules/customers/accounts.routes';
-import { customerLookupRoutes } from './modules/customers/customer-lookups.routes';
+import { customerLookupRoutes } from './modules/customer-lookups/customer-lookups.routes';
 import { customerHistoryRoutes } from './modules/customer-history/customer-history.routes';
 import { mergeRoutes } from './modules/merge/merge.routes';
 import { authRoutes } from './modules/auth/auth.routes';

@@ -142,8 +142,7 @@ async function authorizeMerchant(
 ): Promise<MerchantAccess> {
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
   // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
-  idOrNotFound(merchantId);
-  const id = String(merchantId);
+  const id = idOrNotFound(typeof merchantId === 'string' ? merchantId : '');
   const { merchant, membership } = await findMerchantAndCallerMembership(ctx, request, id);
   if (!merchant) throw notFound();
   const access = membership ?? partnerAccess(request.user, merchant, rule);

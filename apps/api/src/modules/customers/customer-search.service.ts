@@ -72,3 +72,9 @@ export function planCustomerSearch(
   }
   return { name: namePattern(text), externalId: prefix(text) };
 }
+
+/**
+ * The SQL condition a plan becomes, for repositories of other modules that list customers the same way
+ * (customer lookups): one definition of what a customer search matches.
+ */
+export { customerSearchCondition } from './customer-search.repository';

@@ -7,7 +7,7 @@ import {
   customerBody,
   setUpCustomersTest,
   type CustomersTestContext,
-} from './customers-test-setup';
+} from '../customers/customers-test-setup';
 
 type Ref = {
   id: string;

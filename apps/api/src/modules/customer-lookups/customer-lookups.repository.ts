@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers } from '../../db/schema';
-import type { CustomerSearchPlan } from './customer-search.service';
-import { customerSearchCondition } from './customer-search.repository';
+import type { CustomerSearchPlan } from '../customers/customer-search.service';
+import { customerSearchCondition } from '../customers/customer-search.service';
 
 const optoutColumns = {
   id: customers.id,

@@ -5,9 +5,9 @@ import type {
 } from '@paylane/shared/contracts/customers';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
-import { toCustomerRef } from './accounts.service';
+import { toCustomerRef } from '../customers/accounts.service';
 import { findLiveCustomersAmong, listCustomerAccountRows } from './customer-lookups.repository';
-import { planCustomerSearch } from './customer-search.service';
+import { planCustomerSearch } from '../customers/customer-search.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /**
