@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { renderBody, type MessageStatus } from '@paylane/shared/messaging';
 import type { Db } from '../client';
 import { accounts, consentEvents, customers, locations, messageBatches, messages } from '../schema';
-import { mergeValuesOf } from '../../modules/message-templates/merge-values.service';
+import { mergeValuesOf } from '../../modules/message-templates/merge-field-values.service';
 import { newOutboxSid } from '../../providers/sms/outbox-sms-provider';
 import { twilioErrorText } from '../../providers/sms/twilio-status';
 import { later, type DemoClock } from './demo-clock';

@@ -3,7 +3,7 @@ import { renderBody } from '@paylane/shared/messaging';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { addDays, type LocalDate } from '../../jobs/zoned-time';
-import { mergeValuesOf, pickBody } from '../message-templates/merge-values.service';
+import { mergeValuesOf, pickBody } from '../message-templates/merge-field-values.service';
 import type { TemplateRow } from '../message-templates/message-templates.service';
 import { seedSystemTemplates } from '../message-templates/system-templates.service';
 import { requestDispatch } from '../messaging/dispatch-request.service';

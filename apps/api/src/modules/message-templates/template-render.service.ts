@@ -3,7 +3,7 @@ import { messages } from '@paylane/shared/messages';
 import { renderBody, type BodyType } from '@paylane/shared/messaging';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
-import { mergeValuesOf, pickBody, sampleMergeValues } from './merge-values.service';
+import { mergeValuesOf, pickBody, sampleMergeValues } from './merge-field-values.service';
 import { getTemplate } from './message-templates.service';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';
 import { isUuid } from '@paylane/shared/validation';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fieldError, forbidden } from '../../kit/errors';
-import { pickBody } from '../message-templates/merge-values.service';
+import { pickBody } from '../message-templates/merge-field-values.service';
 import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { requestDispatch } from './dispatch-request.service';
 import { assertMerchantCanText, type MerchantSenderFields } from './merchant-sender.service';

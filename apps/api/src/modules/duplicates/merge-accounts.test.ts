@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerNotes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mergeFixtures } from './merge-test-fixtures';
+import { mergeFixtures } from './duplicates-test-fixtures';
 
 const ALREADY_MERGED = 'This account has already been merged';
 

@@ -14,7 +14,7 @@ import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams } from '../../kit/path-params';
 
 /** Spec §2 Tools and §7 merge_customers, merge_accounts: admins (capability mergeRecords). */
-export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const duplicateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { merchant: 'mergeRecords' } } as const;
   const customersPath = '/api/merchants/:merchant_id/merge_customers/';
   const accountsPath = '/api/merchants/:merchant_id/merge_accounts/';
