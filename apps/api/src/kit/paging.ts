@@ -8,14 +8,6 @@ export function rowsOfPage(query: PageQuery): { limit: number; offset: number } 
   return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
 }
 
-/** A slice of rows mapped to what the API answers. */
-export function sliceOf<Row, T>(
-  found: { rows: Row[]; total: number },
-  toResult: (row: Row) => T,
-): PageSlice<T> {
-  return { count: found.total, results: found.rows.map(toResult) };
-}
-
 type ListRequest = { url: string; query: PageQuery };
 
 /**
