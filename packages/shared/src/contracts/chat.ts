@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { SMS_BODY_MAX } from '../messaging';
-import { cursorPageOf } from './customers';
+import { cursorPageOf } from './paging';
 import { chatMessageSchema } from './messages';
 import { MAX_PAGE_SIZE } from './paging';
 

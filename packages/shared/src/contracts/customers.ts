@@ -12,8 +12,7 @@ import {
   validationMessages,
 } from '../validation';
 import { accountTagSchema } from './account-tags';
-import { customerIdListSchema } from './id-lists';
-import { MAX_PAGE_SIZE, pageOf, pageQuerySchema } from './paging';
+import { pageOf, pageQuerySchema } from './paging';
 
 // Customers and their accounts (spec §2 Customers, §3 Customer and Account, §7 Customers). Requests carry
 // what a person types (amounts as dollars '125.50', phones as typed, dates YYYY-MM-DD); answers carry
@@ -269,110 +268,9 @@ export const customerCreateSchema = customerWriteSchema.extend({ account: accoun
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 export type CustomerCreate = z.output<typeof customerCreateSchema>;
 
-// Notes: GET/POST .../customers/{customer_id}/notes/, PUT .../notes/{note_id}/ (is_note_update_allowed).
-export const personRefSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });
-export const customerNoteSchema = z.object({
-  id: z.string(),
-  body: z.string(),
-  account_id: z.string().nullable(),
-  author: personRefSchema.nullable(),
-  created: z.string(),
-  updated: z.string(),
-});
-export type CustomerNote = z.infer<typeof customerNoteSchema>;
-export const customerNotePageSchema = pageOf(customerNoteSchema);
-export const customerNoteWriteSchema = z.object({
-  body: requiredString().max(5000, { error: validationMessages.maxLength }),
-  account: z.string().trim().optional().nullable(),
-});
-export type CustomerNoteWriteInput = z.input<typeof customerNoteWriteSchema>;
-
-// POST .../customers/{customer_id}/accounts/{account_id}/co_borrowers/ {customer};
-// DELETE .../co_borrowers/{co_borrower_id}/ (the co-borrower's customer id). Both answer the account's
-// co-borrowers as they are after the change.
-export const coBorrowerLinkSchema = z.object({ customer: requiredString() });
-export const accountCoBorrowersSchema = z.object({
-  account_id: z.string(),
-  co_borrowers: z.array(customerRefSchema),
-});
-export type AccountCoBorrowers = z.infer<typeof accountCoBorrowersSchema>;
-
-// GET .../customers/{customer_id}/history/?cursor=&page_size= — newest first.
-export const historyEventSchema = z.object({
-  id: z.string(),
-  /** 'customer.created', 'customer.updated', 'customer.voided', 'account.created', 'account.updated',
-   * 'note.added', 'note.updated', 'co_borrower.linked', 'co_borrower.unlinked', 'customer.merged', ... */
-  kind: z.string(),
-  account_id: z.string().nullable(),
-  actor: personRefSchema.nullable(),
-  /** Updates: { field: [before, after] }; other kinds: the facts of the event (e.g. a note's body). */
-  details: z.record(z.string(), z.unknown()),
-  created: z.string(),
-});
-export type HistoryEvent = z.infer<typeof historyEventSchema>;
-export const cursorPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
-export const historyPageSchema = cursorPageOf(historyEventSchema);
-export const cursorQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-});
-
-// GET .../customers/{customer_id}/payment_methods/ (spec §3 Payment method option).
-export const paymentMethodOptionSchema = z.object({
-  id: z.string(),
-  /** CREDIT, DEBIT or another account type (CHECKING, SAVINGS). */
-  payment_type: z.string(),
-  card_type: z.string().nullable(),
-  nickname: z.string(),
-  masked_card_number: z.string().nullable(),
-  masked_account_number: z.string().nullable(),
-});
-export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
-export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);
-
-// POST /api/merchants/{id}/customers/retrieve_optouts/ — which of these customers may be messaged.
-export const retrieveOptoutsSchema = z.object({
-  /** Our customer ids, or the merchant's external ids with find_by_external (a CSV upload). */
-  customers: customerIdListSchema,
-  find_by_external: z.boolean().default(false),
-});
-export const retrieveOptoutsAnswerSchema = z.object({
-  /** Known customers who opted out of texts: left out of a send. */
-  optout_customers: z.array(customerRefSchema),
-  /** Known customers who may be messaged. */
-  customers: z.array(customerRefSchema),
-  /** The ids that match no live customer of the merchant, as sent. */
-  unknown_customers: z.array(z.string()),
-});
-export type RetrieveOptoutsAnswer = z.infer<typeof retrieveOptoutsAnswerSchema>;
-
-// POST /api/merchants/{id}/customer_accounts/ — list merchant customer accounts (spec §7): one row per
-// (customer, account), for pickers (compose, merge tools).
-export const customerAccountsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  /** Only these customers (ids). */
-  customers: z.array(z.string()).max(MAX_PAGE_SIZE).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-});
-export const customerAccountRowSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  /** Customer id. */
-  customer: z.string(),
-  /** Account id. */
-  account: z.string(),
-  customer_external_id: z.string().nullable(),
-  account_external_id: z.string().nullable(),
-  sms_phone_number: z.string().nullable(),
-  status: accountStatusSchema,
-  amount_due_cents: z.number().int(),
-  due_date: z.string().nullable(),
-});
-export type CustomerAccountRow = z.infer<typeof customerAccountRowSchema>;
-export const customerAccountRowPageSchema = pageOf(customerAccountRowSchema);
-
 // POST .../customers/{customer_id}/update_last_viewed/ (spec §7) — when staff last opened the customer.
 export const lastViewedAnswerSchema = z.object({ last_viewed_at: z.string() });
 export type LastViewedAnswer = z.infer<typeof lastViewedAnswerSchema>;
+
+// Who wrote or did something, as notes and the history show them.
+export const personRefSchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string() });

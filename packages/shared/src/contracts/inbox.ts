@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages } from '../validation';
-import { cursorPageOf } from './customers';
+import { cursorPageOf } from './paging';
 import { MAX_PAGE_SIZE } from './paging';
 
 // The inbox (spec §2 Inbox screen, §3 Inbox entry, §7 Inbox and chat) and the home pages that list messages.

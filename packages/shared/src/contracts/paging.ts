@@ -16,3 +16,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     results: z.array(item),
   });
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+/** A cursor list (inbox, chat, history): `?cursor=&page_size=` → `{next, previous, results}`. */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+export const cursorQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+});

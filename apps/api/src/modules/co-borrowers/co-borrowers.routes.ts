@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountCoBorrowersSchema, coBorrowerLinkSchema } from '@paylane/shared/contracts/customers';
+import { accountCoBorrowersSchema, coBorrowerLinkSchema } from '@paylane/shared/contracts/co-borrowers';
 import type { AppContext } from '../../context';
 import {
   checkAccountPath,

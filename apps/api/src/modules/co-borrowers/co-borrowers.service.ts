@@ -1,4 +1,5 @@
-import type { AccountCoBorrowers, CustomerRef } from '@paylane/shared/contracts/customers';
+import type { AccountCoBorrowers } from '@paylane/shared/contracts/co-borrowers';
+import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cursorQuerySchema, historyPageSchema } from '@paylane/shared/contracts/customers';
+import { historyPageSchema } from '@paylane/shared/contracts/customer-history';
+import { cursorQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { cursorPageAnswer } from '../../kit/paging';
 import { idOrNotFound } from '../../kit/path-params';

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '@paylane/shared/contracts/customers';
+import type { HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { decodeCursor, keysetPage } from '../../kit/cursor';

@@ -4,7 +4,7 @@ import {
   customerAccountsQuerySchema,
   retrieveOptoutsAnswerSchema,
   retrieveOptoutsSchema,
-} from '@paylane/shared/contracts/customers';
+} from '@paylane/shared/contracts/customer-lookups';
 import type { AppContext } from '../../context';
 import { pageAnswer } from '../../kit/paging';
 import { ID_LIST_BODY_LIMIT_BYTES } from '../../lib/body-limits';

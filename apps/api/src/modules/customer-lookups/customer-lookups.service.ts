@@ -1,8 +1,5 @@
-import type {
-  CustomerAccountRow,
-  CustomerRef,
-  RetrieveOptoutsAnswer,
-} from '@paylane/shared/contracts/customers';
+import type { CustomerAccountRow, RetrieveOptoutsAnswer } from '@paylane/shared/contracts/customer-lookups';
+import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { toCustomerRef } from '../customers/accounts.service';

@@ -5,7 +5,7 @@ import {
   customerNotePageSchema,
   customerNoteSchema,
   customerNoteWriteSchema,
-} from '@paylane/shared/contracts/customers';
+} from '@paylane/shared/contracts/customer-notes';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import {

@@ -1,4 +1,4 @@
-import type { CustomerNote } from '@paylane/shared/contracts/customers';
+import type { CustomerNote } from '@paylane/shared/contracts/customer-notes';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

@@ -6,7 +6,7 @@ import {
   mergeCustomersPreviewSchema,
   mergeCustomersResultSchema,
   mergeCustomersSchema,
-} from '@paylane/shared/contracts/merge';
+} from '@paylane/shared/contracts/duplicates';
 import type { AppContext } from '../../context';
 import { mergeAccounts, previewAccountMerge } from './merge-accounts.service';
 import { mergeCustomers, previewCustomerMerge } from './merge-customers.service';

@@ -5,7 +5,7 @@ import type {
   MergeCustomersPreview,
   MergeCustomersResult,
   MergeFills,
-} from '@paylane/shared/contracts/merge';
+} from '@paylane/shared/contracts/duplicates';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../kit/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentMethodPageSchema } from '@paylane/shared/contracts/customers';
+import { paymentMethodPageSchema } from '@paylane/shared/contracts/payment-methods';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import { listCustomerPaymentMethods } from './payment-methods.service';

@@ -1,4 +1,4 @@
-import type { PaymentMethodOption } from '@paylane/shared/contracts/customers';
+import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { notFound } from '../../kit/errors';

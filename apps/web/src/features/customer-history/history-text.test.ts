@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '@paylane/shared/contracts/customers';
+import type { HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, formatFieldValue } from './history-text';
 

@@ -1,4 +1,5 @@
-import { cadenceLabels, type Cadence, type HistoryEvent } from '@paylane/shared/contracts/customers';
+import { type HistoryEvent } from '@paylane/shared/contracts/customer-history';
+import { cadenceLabels, type Cadence } from '@paylane/shared/contracts/customers';
 import { formatCurrency, formatDate, formatPhone } from '@paylane/shared/format';
 
 // One readable sentence per history event, and an update's changed fields as 'Field: before → after'.

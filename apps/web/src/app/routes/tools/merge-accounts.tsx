@@ -4,18 +4,18 @@ import {
   mergeAccountsSchema,
   type MergeAccountRef,
   type MergeAccountsResult,
-} from '@paylane/shared/contracts/merge';
+} from '@paylane/shared/contracts/duplicates';
 import { formatCurrency, formatDate } from '@paylane/shared/format';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
-import { useMergeAccounts } from '../../../features/merge/api/merge-accounts';
-import { useAccountMergePreview } from '../../../features/merge/api/preview-account-merge';
-import { AccountPicker } from '../../../features/merge/components/account-picker';
-import { customerLabel } from '../../../features/merge/components/customer-picker';
-import { accountStatusLabel } from '../../../features/merge/components/merge-labels';
-import { MergePreviewCard } from '../../../features/merge/components/merge-preview-card';
-import { mergeErrorsOf, useMergeSelection } from '../../../features/merge/hooks/use-merge-selection';
+import { useMergeAccounts } from '../../../features/duplicates/api/merge-accounts';
+import { useAccountMergePreview } from '../../../features/duplicates/api/preview-account-merge';
+import { AccountPicker } from '../../../features/duplicates/components/account-picker';
+import { customerLabel } from '../../../features/duplicates/components/customer-picker';
+import { accountStatusLabel } from '../../../features/duplicates/components/merge-labels';
+import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
+import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 
 type Done = { result: MergeAccountsResult; survivor: MergeAccountRef; merged: MergeAccountRef };

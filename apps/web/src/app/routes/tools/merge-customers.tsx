@@ -1,15 +1,15 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
-import { mergeCustomersSchema, type MergeCustomersResult } from '@paylane/shared/contracts/merge';
+import { mergeCustomersSchema, type MergeCustomersResult } from '@paylane/shared/contracts/duplicates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
-import { useMergeCustomers } from '../../../features/merge/api/merge-customers';
-import { useCustomerMergePreview } from '../../../features/merge/api/preview-customer-merge';
-import { CustomerPicker, customerLabel } from '../../../features/merge/components/customer-picker';
-import { MergePreviewCard } from '../../../features/merge/components/merge-preview-card';
-import { mergeErrorsOf, useMergeSelection } from '../../../features/merge/hooks/use-merge-selection';
+import { useMergeCustomers } from '../../../features/duplicates/api/merge-customers';
+import { useCustomerMergePreview } from '../../../features/duplicates/api/preview-customer-merge';
+import { CustomerPicker, customerLabel } from '../../../features/duplicates/components/customer-picker';
+import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
+import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 
 type Done = { result: MergeCustomersResult; survivor: CustomerRef; merged: CustomerRef };

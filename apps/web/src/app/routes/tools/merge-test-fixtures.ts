@@ -1,5 +1,6 @@
-import type { CustomerAccountRow, CustomerListItem, CustomerRef } from '@paylane/shared/contracts/customers';
-import type { MergeAccountRef } from '@paylane/shared/contracts/merge';
+import type { CustomerAccountRow } from '@paylane/shared/contracts/customer-lookups';
+import type { CustomerListItem, CustomerRef } from '@paylane/shared/contracts/customers';
+import type { MergeAccountRef } from '@paylane/shared/contracts/duplicates';
 import type { Profile } from '@paylane/shared/contracts/profile';
 import { storageKeys } from '../../../lib/session-storage';
 import { stubFetch } from '../../../test/fetch-stub';

@@ -1,4 +1,4 @@
-import { accountCoBorrowersSchema } from '@paylane/shared/contracts/customers';
+import { accountCoBorrowersSchema } from '@paylane/shared/contracts/co-borrowers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerPath, customersKey } from '../../customers/api/get-customer';

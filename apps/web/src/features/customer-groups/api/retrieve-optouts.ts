@@ -1,4 +1,7 @@
-import { retrieveOptoutsAnswerSchema, type RetrieveOptoutsAnswer } from '@paylane/shared/contracts/customers';
+import {
+  retrieveOptoutsAnswerSchema,
+  type RetrieveOptoutsAnswer,
+} from '@paylane/shared/contracts/customer-lookups';
 import { idChunks } from '@paylane/shared/contracts/id-lists';
 import { apiRequest } from '../../../lib/api-client';
 

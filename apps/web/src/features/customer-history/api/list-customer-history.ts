@@ -1,4 +1,4 @@
-import { historyPageSchema } from '@paylane/shared/contracts/customers';
+import { historyPageSchema } from '@paylane/shared/contracts/customer-history';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKey, customerPath } from '../../customers/api/get-customer';

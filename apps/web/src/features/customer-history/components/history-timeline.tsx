@@ -1,5 +1,5 @@
 import { Box, List, Paper, Stack, Text } from '@mantine/core';
-import type { HistoryEvent } from '@paylane/shared/contracts/customers';
+import type { HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { formatDateTime } from '../../../lib/date-time';
 import { formatFullName } from '../../../lib/format';
 import { describeEvent } from '../history-text';

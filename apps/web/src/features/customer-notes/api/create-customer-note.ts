@@ -1,4 +1,4 @@
-import { customerNoteSchema, type CustomerNoteWriteInput } from '@paylane/shared/contracts/customers';
+import { customerNoteSchema, type CustomerNoteWriteInput } from '@paylane/shared/contracts/customer-notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKey, customerPath } from '../../customers/api/get-customer';

@@ -1,4 +1,4 @@
-import { customerNotePageSchema } from '@paylane/shared/contracts/customers';
+import { customerNotePageSchema } from '@paylane/shared/contracts/customer-notes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKey, customerPath } from '../../customers/api/get-customer';

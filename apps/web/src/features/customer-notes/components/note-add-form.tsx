@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Paper, Stack, Textarea } from '@mantine/core';
 import {
   customerNoteWriteSchema,
-  type CustomerAccount,
   type CustomerNoteWriteInput,
-} from '@paylane/shared/contracts/customers';
+} from '@paylane/shared/contracts/customer-notes';
+import { type CustomerAccount } from '@paylane/shared/contracts/customers';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';

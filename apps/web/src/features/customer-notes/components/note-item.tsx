@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { customerNoteWriteSchema, type CustomerNote } from '@paylane/shared/contracts/customers';
+import { customerNoteWriteSchema, type CustomerNote } from '@paylane/shared/contracts/customer-notes';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';

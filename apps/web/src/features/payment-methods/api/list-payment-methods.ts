@@ -1,4 +1,4 @@
-import { paymentMethodPageSchema } from '@paylane/shared/contracts/customers';
+import { paymentMethodPageSchema } from '@paylane/shared/contracts/payment-methods';
 import { MAX_PAGE_SIZE } from '@paylane/shared/contracts/paging';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';

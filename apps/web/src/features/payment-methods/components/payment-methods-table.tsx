@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { PaymentMethodOption } from '@paylane/shared/contracts/customers';
+import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { formatPaymentMethod } from '@paylane/shared/format';
 
 /** CREDIT → 'Credit'; other account types (CHECKING, SAVINGS) the same way. */

@@ -1,4 +1,4 @@
-import type { mergeCustomersSchema } from '@paylane/shared/contracts/merge';
+import type { mergeCustomersSchema } from '@paylane/shared/contracts/duplicates';
 import { translateMessage } from '@paylane/shared/messages';
 import { useState } from 'react';
 import { applyServerErrors } from '../../../lib/form-errors';

@@ -1,4 +1,4 @@
-import { mergeAccountsPreviewSchema, type MergeAccountsInput } from '@paylane/shared/contracts/merge';
+import { mergeAccountsPreviewSchema, type MergeAccountsInput } from '@paylane/shared/contracts/duplicates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customersKey } from '../../customers/api/get-customer';

@@ -1,4 +1,4 @@
-import { mergeAccountsResultSchema, type MergeAccountsInput } from '@paylane/shared/contracts/merge';
+import { mergeAccountsResultSchema, type MergeAccountsInput } from '@paylane/shared/contracts/duplicates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customersKey } from '../../customers/api/get-customer';

@@ -1,4 +1,4 @@
-import type { CustomerAccountRow } from '@paylane/shared/contracts/customers';
+import type { CustomerAccountRow } from '@paylane/shared/contracts/customer-lookups';
 import { useCustomerAccounts } from '../api/list-customer-accounts';
 import { accountStatusLabel } from './merge-labels';
 import { PickerSelect, usePickerSearch, type PickerOption, type PickerProps } from './picker-select';

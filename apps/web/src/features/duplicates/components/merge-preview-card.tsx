@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { MergeFills } from '@paylane/shared/contracts/merge';
+import type { MergeFills } from '@paylane/shared/contracts/duplicates';
 import type { ReactNode } from 'react';
 import { fillRow } from './merge-labels';
 

@@ -1,4 +1,4 @@
-import { customerAccountRowPageSchema } from '@paylane/shared/contracts/customers';
+import { customerAccountRowPageSchema } from '@paylane/shared/contracts/customer-lookups';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customersKey } from '../../customers/api/get-customer';
