@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountTags } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
+import { countWhere } from '../../kit/count';
 
 export type AccountTagRow = typeof accountTags.$inferSelect;
 
@@ -23,8 +24,7 @@ export async function listAccountTags(
     .orderBy(asc(sql`lower(${accountTags.name})`), asc(accountTags.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(accountTags).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, accountTags, where) };
 }
 
 export async function findAccountTag(db: Db, merchantId: string, id: string) {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -60,8 +61,7 @@ export async function listApiKeys(
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(apiKeys).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, apiKeys, where) };
 }
 
 export async function findApiKey(db: Db, merchantId: string, id: string): Promise<ApiKeyListRow | null> {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'createdAt'>;
 
@@ -50,8 +51,7 @@ export async function listAuditEntries(db: Db, query: AuditFilters & { limit: nu
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, auditLog, where) };
 }
 
 /** The actions, entity types and actors present in the merchant's log, for the filters. */

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search.service';
 import { customerSearchCondition } from './customer-search.repository';
+import { countWhere } from '../../kit/count';
 
 export type CustomerOrdering =
   'last_name' | '-last_name' | 'external_id' | '-external_id' | 'created' | '-created';
@@ -106,8 +107,7 @@ const isUnfiltered = (filter: CustomerListFilter) =>
   filter.optedOut === undefined;
 
 async function countMatching(db: Db, where: SQL): Promise<number> {
-  const [totals] = await db.select({ total: count() }).from(customers).where(where);
-  return totals?.total ?? 0;
+  return countWhere(db, customers, where);
 }
 
 /** The merchant's live customers, kept by triggers (migration 0005): one row instead of counting them all. */

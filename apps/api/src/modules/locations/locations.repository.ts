@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
+import { countWhere } from '../../kit/count';
 
 export type LocationRow = typeof locations.$inferSelect;
 /** The columns a person edits; the merchant, ids and timestamps are not theirs to set. */
@@ -29,8 +30,7 @@ export async function listLocations(
     .orderBy(asc(locations.name), asc(locations.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(locations).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, locations, where) };
 }
 
 export async function findLocation(db: Db, merchantId: string, id: string): Promise<LocationRow | null> {

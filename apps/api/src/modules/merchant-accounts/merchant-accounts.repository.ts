@@ -1,6 +1,7 @@
-import { and, asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, merchantAccounts } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export type MerchantAccountData = Omit<
   typeof merchantAccounts.$inferInsert,
@@ -30,8 +31,7 @@ export async function listMerchantAccounts(
     .orderBy(asc(merchantAccounts.name), asc(merchantAccounts.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(merchantAccounts).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, merchantAccounts, where) };
 }
 
 export async function findMerchantAccount(

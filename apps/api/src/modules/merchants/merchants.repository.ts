@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customRoles, memberships, merchants } from '../../db/schema';
 import type { PermissionFlag } from '@paylane/shared/permissions';
 import { escapeLike } from '../../kit/like';
+import { countWhere } from '../../kit/count';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
@@ -104,8 +105,7 @@ export async function listMerchantSummaries(db: Db, query: MerchantSummaryQuery)
     .orderBy(asc(merchants.name), asc(merchants.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(merchants).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, merchants, where) };
 }
 
 type MerchantListQuery = {
@@ -129,8 +129,7 @@ export async function listMerchants(db: Db, query: MerchantListQuery) {
     .orderBy(asc(merchants.name), asc(merchants.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(merchants).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, merchants, where) };
 }
 
 export type MerchantWrite = Pick<

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TemplateType } from '@paylane/shared/messaging';
 import type { Db } from '../../db/client';
 import { messageTemplates, type MessageBody } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
+import { countWhere } from '../../kit/count';
 
 // Every query carries the merchant id and leaves deleted templates out: a deleted template, like another
 // merchant's, is not there (its name and days are free again; the partial unique indexes agree).
@@ -54,8 +55,7 @@ export async function listTemplates(
     .orderBy(sql`lower(${messageTemplates.name})`, asc(messageTemplates.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(messageTemplates).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, messageTemplates, where) };
 }
 
 /** One live template of the merchant; `lock` holds it (FOR UPDATE) for a change. */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageBatches, messageTemplates, users } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
+import { countWhere } from '../../kit/count';
 
 const batchColumns = {
   id: messageBatches.id,
@@ -40,8 +41,7 @@ export async function listBatches(
     .orderBy(desc(messageBatches.createdAt), desc(messageBatches.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(messageBatches).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, messageBatches, where) };
 }
 
 export async function findBatch(db: Db, merchantId: string, batchId: string) {

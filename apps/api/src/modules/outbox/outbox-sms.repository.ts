@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxSms, outboxSmsFailureRules } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export async function listOutboxTexts(
   db: Db,
@@ -14,8 +15,7 @@ export async function listOutboxTexts(
     .orderBy(desc(outboxSms.createdAt), desc(outboxSms.sid))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(outboxSms).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, outboxSms, where) };
 }
 
 /** One rule a number: a new rule for the same number replaces the old one. */

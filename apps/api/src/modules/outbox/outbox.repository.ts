@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export async function listOutboxEmails(
   db: Db,
@@ -14,6 +15,5 @@ export async function listOutboxEmails(
     .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(outboxEmails).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, outboxEmails, where) };
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessOwners, merchants } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 export type OwnerRow = typeof businessOwners.$inferSelect;
 export type OwnerData = Omit<
@@ -20,8 +21,7 @@ export async function listOwners(db: Db, query: { merchantId: string; limit: num
     .orderBy(asc(businessOwners.fullName), asc(businessOwners.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(businessOwners).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, businessOwners, where) };
 }
 
 export async function findOwner(db: Db, merchantId: string, id: string): Promise<OwnerRow | null> {

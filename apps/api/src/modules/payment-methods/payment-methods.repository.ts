@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, paymentMethods } from '../../db/schema';
+import { countWhere } from '../../kit/count';
 
 // Every query carries the merchant id: another merchant's customer is as unknown as a missing one.
 
@@ -44,7 +45,6 @@ export async function listPaymentMethods(
     .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(paymentMethods).where(where);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows, total: await countWhere(db, paymentMethods, where) };
 }
 export type PaymentMethodRow = Awaited<ReturnType<typeof listPaymentMethods>>['rows'][number];
