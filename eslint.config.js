@@ -80,6 +80,35 @@ export default tseslint.config(
     },
   },
   {
+    // Web feature boundaries (ARCHITECTURE.md, "Web feature boundaries"): another feature is used only through
+    // its public surface, its api/ (one file per call: the fetcher and its query or mutation hook) and hooks/
+    // folders. Its components and other files are private; what several features need lives in
+    // src/components (shared UI) or src/lib (non-UI helpers). Pages under src/app compose features and may
+    // import any of their files. Tests follow the same rule; shared fixtures live in src/test.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [{ type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-feature', fileInternalPath: '!{api,hooks}/**' } } },
+              message:
+                'Another feature is used only through its api/ and hooks/ files; move what several features share to src/components or src/lib (ARCHITECTURE.md, "Web feature boundaries").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tool config files must default-export.
     files: ['**/*.config.{js,ts}', '**/vite.config.ts', '**/playwright.config.ts', '**/drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,5 +1,6 @@
-// The one way the web app talks to the API: JSON in and out, the bearer token, typed errors, and the
-// "any 401 logs out" rule of spec §8. It knows nothing of the session; the session plugs in its hooks.
+// The one way the web app talks to the API: JSON in and out (or multipart up, a file down), the bearer
+// token, typed errors, and the "any 401 logs out" rule of spec §8, kept here once for every call. It knows
+// nothing of the session; the session plugs in its hooks.
 import type { z } from 'zod';
 import { ApiError, toApiError } from './api-error';
 
@@ -21,12 +22,11 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
-export type RequestOptions<T> = {
+export type FetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+  /** Sent as is: a JSON string, or FormData for a multipart upload (the browser sets its Content-Type). */
+  body?: BodyInit;
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Validates the answer; the shared contract of the call. */
-  schema?: z.ZodType<T>;
   /**
    * Public calls (login, refresh, password reset, invites) send no token and a 401 there is an answer to
    * show, not a reason to log out. Default true.
@@ -35,11 +35,18 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Lets a request outlive the page (the logout blacklist call). */
   keepalive?: boolean;
-  /** Extra headers, e.g. an Idempotency-Key on writes that send messages (design.md §4). */
+  /** Extra headers, e.g. an Idempotency-Key on writes that send messages (design.md §4), or Accept: text/csv. */
   headers?: Record<string, string>;
 };
 
-export function buildUrl(path: string, query?: RequestOptions<unknown>['query']): string {
+export type RequestOptions<T> = Omit<FetchOptions, 'body'> & {
+  /** Sent as JSON; a FormData is sent as multipart instead (an upload). */
+  body?: unknown;
+  /** Validates the answer; the shared contract of the call. */
+  schema?: z.ZodType<T>;
+};
+
+export function buildUrl(path: string, query?: FetchOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -49,40 +56,49 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
   return search ? `${path}?${search}` : path;
 }
 
+/** A JSON answer from the API, or a multipart upload with a JSON answer. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, authenticated = true, signal, keepalive } = options;
+  const { body, schema, ...rest } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (authenticated) {
-    await hooks.beforeAuthenticatedRequest();
-    const token = hooks.getAccessToken();
-    if (!token) {
-      hooks.onUnauthorized();
-      throw new ApiError({ status: 401 });
-    }
-    headers.Authorization = `Bearer ${token}`;
+  let sent: BodyInit | undefined;
+  if (body instanceof FormData) sent = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    sent = JSON.stringify(body);
   }
+  const response = await apiFetch(path, { ...rest, headers, body: sent });
+  const payload = await readJson(response);
+  return schema ? schema.parse(payload) : (payload as T);
+}
+
+/**
+ * The raw call under apiRequest, for an answer that is not JSON (a file download). It keeps the rules of
+ * every call: a fresh bearer token, any 401 on an authenticated call logs out, and a failure is an ApiError
+ * (status 0 when the network failed). Answers the successful Response for the caller to read.
+ */
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+  const { method = 'GET', body, query, authenticated = true, signal, keepalive } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (authenticated) headers.Authorization = `Bearer ${await freshAccessToken()}`;
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      keepalive,
-    });
+    response = await fetch(buildUrl(path, query), { method, headers, body, signal, keepalive });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError({ status: 0 });
   }
+  if (response.ok) return response;
+  if (response.status === 401 && authenticated) hooks.onUnauthorized();
+  throw toApiError(response.status, await readJson(response));
+}
 
-  const payload = await readJson(response);
-  if (!response.ok) {
-    if (response.status === 401 && authenticated) hooks.onUnauthorized();
-    throw toApiError(response.status, payload);
-  }
-  return schema ? schema.parse(payload) : (payload as T);
+async function freshAccessToken(): Promise<string> {
+  await hooks.beforeAuthenticatedRequest();
+  const token = hooks.getAccessToken();
+  if (token) return token;
+  hooks.onUnauthorized();
+  throw new ApiError({ status: 401 });
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -3,36 +3,45 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// A test may run in the node environment (the lint fixture): it has no DOM to clean up or stub.
+const hasDom = typeof window !== 'undefined';
+
 // globals:false means Testing Library does not clean up by itself (stack-notes gotcha 9).
 afterEach(() => {
-  cleanup();
-  notifications.clean(); // the toast store is module state, like the app's
-  window.localStorage.clear();
+  if (hasDom) {
+    cleanup();
+    notifications.clean(); // the toast store is module state, like the app's
+    window.localStorage.clear();
+  }
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
+if (hasDom) stubLayoutApis();
+
 // jsdom lacks the layout APIs Mantine reads (https://mantine.dev/guides/vitest).
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
-window.HTMLElement.prototype.scrollIntoView = () => {};
-window.scrollTo = () => {};
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+function stubLayoutApis(): void {
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+  window.scrollTo = () => {};
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub;
 }
-window.ResizeObserver = ResizeObserverStub;

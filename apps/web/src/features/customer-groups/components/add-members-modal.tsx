@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { isShownOnForm } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
 import { useAddCustomerGroupMembers } from '../api/add-customer-group-members';
-import { keyColumnValues } from '../csv-file';
-import { CsvKeyColumnUpload, type CsvRecipients } from './csv-key-column-upload';
+import { keyColumnValues } from '../../../lib/csv-file';
+import { CsvKeyColumnUpload, type CsvRecipients } from '../../../components/csv-key-column-upload';
 
 type Props = { merchantId: string; group: CustomerGroupDetail; onClose: () => void };
 

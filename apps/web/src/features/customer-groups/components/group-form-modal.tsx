@@ -10,8 +10,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateCustomerGroup } from '../api/create-customer-group';
 import { useUpdateCustomerGroup } from '../api/update-customer-group';
-import { keyColumnValues } from '../csv-file';
-import { CsvKeyColumnUpload, type CsvRecipients } from './csv-key-column-upload';
+import { keyColumnValues } from '../../../lib/csv-file';
+import { CsvKeyColumnUpload, type CsvRecipients } from '../../../components/csv-key-column-upload';
 
 const nameFormSchema = z.object({ name: createCustomerGroupSchema.shape.name });
 type NameForm = z.infer<typeof nameFormSchema>;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authorizedFetch } from './authorized-fetch';
+import { apiFetch } from '../../../lib/api-client';
 import { customerImportPath } from './keys';
 
 /** The file name the server gives in content-disposition, else a sensible one. */
@@ -22,7 +22,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 
 /** GET .../customer_imports/{import_id}/errors.csv with the bearer token (a plain link would carry none). */
 export async function downloadErrorReport(merchantId: string, importId: string): Promise<void> {
-  const response = await authorizedFetch(`${customerImportPath(merchantId, importId)}errors.csv`, {
+  const response = await apiFetch(`${customerImportPath(merchantId, importId)}errors.csv`, {
     headers: { Accept: 'text/csv' },
   });
   saveBlob(await response.blob(), fileNameOf(response));

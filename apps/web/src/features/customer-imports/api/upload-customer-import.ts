@@ -1,14 +1,13 @@
 import { customerImportSchema, IMPORT_FILE_FIELD } from '@paylane/shared/contracts/customer-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authorizedFetch } from './authorized-fetch';
+import { apiRequest } from '../../../lib/api-client';
 import { customerImportKey, customerImportsPath } from './keys';
 
 /** POST /api/merchants/{id}/customer_imports/ as multipart (one file). */
 export async function uploadCustomerImport(merchantId: string, file: File) {
   const body = new FormData();
   body.append(IMPORT_FILE_FIELD, file, file.name);
-  const response = await authorizedFetch(customerImportsPath(merchantId), { method: 'POST', body });
-  return customerImportSchema.parse(await response.json());
+  return apiRequest(customerImportsPath(merchantId), { method: 'POST', body, schema: customerImportSchema });
 }
 
 export function useUploadCustomerImport(merchantId: string) {

@@ -4,7 +4,7 @@ import { HOME_SUMMARY_DAYS } from '@paylane/shared/contracts/home';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time';
-import { detailsPath } from '../../message-report/components/batches-table';
+import { messageBatchPagePath } from '../../../lib/page-paths';
 
 type Figure = { label: string; value: number; to?: string };
 
@@ -100,7 +100,7 @@ function LatestBatch({ summary, timeZone }: { summary: HomeSummary; timeZone: st
     body = (
       <Stack gap={4}>
         <Group gap="xs">
-          <Anchor component={Link} to={detailsPath(batch.id)} fw={600}>
+          <Anchor component={Link} to={messageBatchPagePath(batch.id)} fw={600}>
             {batch.batch_name}
           </Anchor>
           <Text size="sm" c="dimmed">

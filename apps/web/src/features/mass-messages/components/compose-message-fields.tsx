@@ -4,8 +4,8 @@ import { messages } from '@paylane/shared/messages';
 import { mergeSnippet, SMS_BODY_MAX } from '@paylane/shared/messaging';
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { BodyCounter } from '../../message-templates/components/body-counter';
-import { insertAtCursor } from '../../message-templates/merge-field-labels';
+import { BodyCounter } from '../../../components/body-counter';
+import { insertAtCursor } from '../../../lib/insert-at-cursor';
 import type { ComposeFormValues } from '../compose-form';
 
 type Props = {

@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE } from '@paylane/shared/messaging';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
-import type { CsvRecipients } from '../../customer-groups/components/csv-key-column-upload';
+import type { CsvRecipients } from '../../../components/csv-key-column-upload';
 import { usePickableTemplates } from '../../message-templates/api/list-message-templates';
 import { useCan } from '../../profile/hooks/use-can';
 import {

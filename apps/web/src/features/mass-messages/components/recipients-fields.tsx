@@ -1,10 +1,7 @@
 import { messages } from '@paylane/shared/messages';
 import { Alert, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { usePickableGroups } from '../../customer-groups/api/list-customer-groups';
-import {
-  CsvKeyColumnUpload,
-  type CsvRecipients,
-} from '../../customer-groups/components/csv-key-column-upload';
+import { CsvKeyColumnUpload, type CsvRecipients } from '../../../components/csv-key-column-upload';
 import type { useRecipients } from '../hooks/use-recipients';
 
 export type RecipientMode = 'selected' | 'group' | 'csv';

@@ -3,7 +3,7 @@ import { fillMessage, messages } from '@paylane/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { getCustomerGroup } from '../../customer-groups/api/get-customer-group';
 import { retrieveOptouts } from '../../customer-groups/api/retrieve-optouts';
-import { keyColumnValues, type CsvTable } from '../../customer-groups/csv-file';
+import { keyColumnValues, type CsvTable } from '../../../lib/csv-file';
 
 /** Where a mass text's recipients come from (spec §2 compose). */
 export type RecipientSource =

@@ -9,8 +9,7 @@ import {
 } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
-
-export const detailsPath = (batchId: string) => `/message-report/${encodeURIComponent(batchId)}/details`;
+import { messageBatchPagePath } from '../../../lib/page-paths';
 
 type TableContext = { timeZone: string | null; onCancelPending: ((batch: MessageBatch) => void) | null };
 
@@ -47,7 +46,7 @@ const columns: DataTableColumn<MessageBatch>[] = [
     id: 'batch_name',
     header: 'Name',
     cell: ({ row }) => (
-      <Anchor component={Link} to={detailsPath(row.original.id)} size="sm">
+      <Anchor component={Link} to={messageBatchPagePath(row.original.id)} size="sm">
         {row.original.batch_name}
       </Anchor>
     ),
@@ -94,7 +93,7 @@ export function BatchesTable({ batches, isFetching, isSearching, paging, timeZon
         getRowId={(batch) => batch.id}
         isFetching={isFetching}
         paging={paging}
-        onRowClick={(batch) => void navigate(detailsPath(batch.id))}
+        onRowClick={(batch) => void navigate(messageBatchPagePath(batch.id))}
         emptyState={
           <EmptyState
             title="No Results Found"

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { useLeaveConfirmation } from '../../../lib/use-leave-confirmation';
-import { insertAtCursor } from '../merge-field-labels';
+import { insertAtCursor } from '../../../lib/insert-at-cursor';
 import {
   templateFormSchema,
   toTemplateFormValues,
@@ -14,7 +14,7 @@ import {
   type TemplateFormValues,
 } from '../template-form-values';
 import { AutomationFields } from './automation-fields';
-import { BodyCounter } from './body-counter';
+import { BodyCounter } from '../../../components/body-counter';
 import { MergeFieldButtons } from './merge-field-buttons';
 import { showTemplateSaveErrors } from './template-save-errors';
 import { TemplatePreview } from './template-preview';

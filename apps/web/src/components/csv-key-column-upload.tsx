@@ -1,7 +1,7 @@
 import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useState } from 'react';
-import { keyColumnValues, readCsvFile, type CsvTable } from '../csv-file';
+import { keyColumnValues, readCsvFile, type CsvTable } from '../lib/csv-file';
 
 // Spreadsheets save CSV as text/csv; Windows browsers often report it as an Excel type.
 const CSV_TYPES = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] };

@@ -1,0 +1,6 @@
+// Paths of pages (not API paths) that more than one feature links to. The router (app/routes) owns the pages; a feature
+// that links to a page of another feature takes its path from here instead of from that feature's components.
+
+/** /message-report/{messageID}/details: one mass text, a row per recipient. */
+export const messageBatchPagePath = (batchId: string) =>
+  `/message-report/${encodeURIComponent(batchId)}/details`;
