@@ -89,7 +89,10 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-      'boundaries/elements': [{ type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] }],
+      'boundaries/elements': [
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'web-shared', pattern: 'apps/web/src/{components,lib}' },
+      ],
     },
     rules: {
       'boundaries/dependencies': [
@@ -102,6 +105,12 @@ export default tseslint.config(
               disallow: { to: { element: { type: 'web-feature', fileInternalPath: '!{api,hooks}/**' } } },
               message:
                 'Another feature is used only through its api/ and hooks/ files; move what several features share to src/components or src/lib (ARCHITECTURE.md, "Web feature boundaries").',
+            },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: { to: { element: { type: 'web-feature', fileInternalPath: '!{api,hooks}/**' } } },
+              message:
+                'Shared components and lib use a feature only through its api/ and hooks/ files (ARCHITECTURE.md, "Web feature boundaries").',
             },
           ],
         },

@@ -37,10 +37,10 @@ describe('web feature boundaries', { timeout: 60_000 }, () => {
     const errors = await boundaryErrorsOf([
       "import { customersKey } from '../../customers/api/get-customer';",
       "import { useCurrentMerchantId } from '../../merchants/hooks/use-current-merchant';",
-      "import { messagesOldestFirst } from '../chat-cache';",
+      "import { mergeChatMessage } from './chat-cache';",
       "import { BodyCounter } from '../../../components/body-counter';",
       "import { apiRequest } from '../../../lib/api-client';",
-      'export const planted = [customersKey, useCurrentMerchantId, messagesOldestFirst, BodyCounter, apiRequest];',
+      'export const planted = [customersKey, useCurrentMerchantId, mergeChatMessage, BodyCounter, apiRequest];',
     ]);
     expect(errors).toEqual([]);
   });

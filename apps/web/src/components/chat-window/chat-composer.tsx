@@ -12,7 +12,7 @@ import {
 import { messages } from '@paylane/shared/messages';
 import { SMS_BODY_MAX } from '@paylane/shared/messaging';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { attachmentAccept, attachmentProblem } from '../../features/chat/attachment';
+import { attachmentAccept, attachmentProblem } from './attachment';
 import { isSendable, type ChatDraft } from '../../features/chat/hooks/use-chat-send';
 import { ChatTemplatePicker } from './chat-template-picker';
 import { languageOptions } from './chat-languages';

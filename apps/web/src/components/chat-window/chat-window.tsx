@@ -1,7 +1,7 @@
 import { Badge, Box, CloseButton, Group, Paper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useChatMessages } from '../../features/chat/api/list-chat-messages';
-import { messagesOldestFirst } from '../../features/chat/chat-cache';
+import { messagesOldestFirst } from '../../features/chat/api/chat-cache';
 import { useChatSend } from '../../features/chat/hooks/use-chat-send';
 import { useChatSocket } from '../../features/chat/hooks/use-chat-socket';
 import { useCan } from '../../features/profile/hooks/use-can';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { AttachmentContentType } from '../attachment';
+import type { AttachmentContentType } from '../../../components/chat-window/attachment';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { messages, translateMessage } from '@paylane/shared/messages';
 import { displayStatus } from '@paylane/shared/messaging';
@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { chatMessagesKey } from '../api/keys';
 import { sendChatMessage } from '../api/send-chat-message';
 import { uploadMmsMedia } from '../api/upload-mms-media';
-import { mergeChatMessage, type ChatHistory } from '../chat-cache';
+import { mergeChatMessage, type ChatHistory } from '../api/chat-cache';
 
 export type ChatDraft = {
   body: string;

@@ -4,7 +4,7 @@ import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openLiveSocket } from '../../../lib/socket';
 import { chatMessagesKey } from '../api/keys';
-import { mergeChatMessage, newestMessageId, type ChatHistory } from '../chat-cache';
+import { mergeChatMessage, newestMessageId, type ChatHistory } from '../api/chat-cache';
 
 /**
  * Spec §4: chat messages arrive live through /ws/chat/{customerId}/?token=. New messages and status changes
