@@ -27,7 +27,7 @@ export default tseslint.config(
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
-      // design.md §9: files stay under ~300 lines; split by verb when they grow.
+      // docs/conventions.md §9: files stay under ~300 lines; split by verb when they grow.
       'max-lines': ['error', { max: 320, skipBlankLines: true, skipComments: true }],
     },
   },

@@ -1,6 +1,6 @@
 // `npm run bench`: starts the built app, signs in, measures the bare route and every registered scenario
 // in the same run, prints the table and writes bench/results/<timestamp>.json.
-//   BENCH_DATABASE_URL  measure on PostgreSQL (design.md §7 default); unset: a fresh embedded PGlite
+//   BENCH_DATABASE_URL  measure on PostgreSQL (docs/conventions.md §7 default); unset: a fresh embedded PGlite
 //   BENCH_DURATION      seconds measured per scenario (default 5)
 //   BENCH_ONLY          only scenarios whose name contains this text (the bare route always runs)
 //   BENCH_PORT          port of the server under test (default 3200)

@@ -7,7 +7,7 @@ export type SqlMeasurement = { requestsPerSecond: number; latencyMs: { p50: numb
 /**
  * The floor under a route: its SQL statements, run back to back by as many clients as the scenario has
  * connections, for the same time, straight through `pg`. Route p99 ÷ this p99 is what the HTTP layer,
- * auth and serialisation cost on top (design.md §7's second ratio).
+ * auth and serialisation cost on top (docs/conventions.md §7's second ratio).
  */
 export async function measureSqlAlone(input: {
   databaseUrl: string;

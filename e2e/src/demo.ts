@@ -11,7 +11,7 @@ export const demoUsers = {
   staff: { email: 'staff@demo.paylane.test', name: 'Taylor Staff' },
 } as const satisfies Record<string, DemoUser>;
 
-/** The exact texts the journeys assert (spec §4, §5, §9). */
+/** The exact texts the journeys assert (docs/product.md §4, §5, §9). */
 export const texts = {
   loginHeading: 'Merchant Login',
   invalidCredentials: 'No active account found with the given credentials',

@@ -1,8 +1,8 @@
 // Bad input, seen twice: the message a person reads beside the field, and the answer the API gives a client
-// that sends the same values (spec §5, §8; design.md §4 error shape).
+// that sends the same values (docs/product.md §5, §8; docs/conventions.md §4 error shape).
 import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 
-/** The spec's words (§5) the form journeys expect most often. */
+/** The spec's words (docs/product.md §5) the form journeys expect most often. */
 export const formMessages = {
   required: 'Required',
   email: 'Email is not valid',

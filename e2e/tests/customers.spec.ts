@@ -13,7 +13,7 @@ import {
 import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
-// Issue 4, done when: create a customer with bad then good input (the messages of spec §5 shown), find it by
+// Issue 4, done when: create a customer with bad then good input (the messages of docs/product.md §5 shown), find it by
 // phone in the list, open it, add a note, link a co-borrower.
 
 /** A phone number no other journey uses: (972) 6xx-xxxx from the clock. */
@@ -38,7 +38,7 @@ test('a customer is created after bad input, found by phone, noted and given a c
   const merchantId = await demoMerchantId(page);
   await openCreateCustomer(page, merchantId);
 
-  // Bad input: every message of §5 beside its field, and nothing is created.
+  // Bad input: every message of docs/product.md §5 beside its field, and nothing is created.
   await fillFields(page, { 'Last Name': 'Quinn', 'Mobile Phone': '555', Email: 'not-an-email' });
   await page.getByLabel('Add the first account').check();
   await page.getByRole('button', { name: 'Create Customer' }).click();
@@ -122,7 +122,7 @@ test('a customer is created after bad input, found by phone, noted and given a c
   await expect(page.getByText(/James Williams/).first()).toBeVisible();
 });
 
-/** 20 customers with an account each; rows 5, 11 and 17 break a rule of §5. */
+/** 20 customers with an account each; rows 5, 11 and 17 break a rule of docs/product.md §5. */
 function importCsv(run: string): string {
   const header = 'Customer ID,First Name,Last Name,Phone,Email,Account Number,Amount Due';
   const rows = Array.from({ length: 20 }, (_, i) => {

@@ -13,7 +13,7 @@ import {
 import { signIn } from '../src/session';
 import { demoMerchantId, newInvitee } from '../src/team';
 
-// Issue 3, done when: bad input on every form gives the spec's message next to the field (§5, §8), and the
+// Issue 3, done when: bad input on every form gives the spec's message next to the field (docs/product.md §5, §8), and the
 // server refuses the same input with the same words (see form-validation-setup.spec.ts). Here: settings
 // (general, users, invites, roles, tags, PassTime, Ituran) and the super admin forms (merchant, API key).
 

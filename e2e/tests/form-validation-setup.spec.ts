@@ -11,7 +11,7 @@ import {
 import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
-// Issue 3, done when: bad input on every form gives the spec's message next to the field (§5, §8), and the
+// Issue 3, done when: bad input on every form gives the spec's message next to the field (docs/product.md §5, §8), and the
 // server refuses the same input with the same words. Each test types bad values into a form, reads the
 // messages beside the fields, then sends the same values to the API as that user. Here: merchant set-up
 // (owners, locations, merchant accounts); form-validation-settings.spec.ts has the settings and super admin forms.

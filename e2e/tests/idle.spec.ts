@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, texts } from '../src/demo';
 import { expectLoginPage, expectShell, signIn } from '../src/session';
 
-// Spec §4/§9: a warning after 840 s without activity, a 60 s countdown, logout at 900 s.
+// docs/product.md §4/§9: a warning after 840 s without activity, a 60 s countdown, logout at 900 s.
 const WARNING_MS = 840_000;
 const COUNTDOWN_MS = 60_000;
 const admin = demoUsers.admin;

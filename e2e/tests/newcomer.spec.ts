@@ -40,7 +40,7 @@ test('a newcomer sees conversations in the inbox, figures on Home and a mass tex
   const answer = chat.getByRole('article', { name: /^Alex Admin: Friday is fine, Maria/ });
   await expect(answer).toContainText('Delivered');
 
-  // A failed text says so in the chat (spec §4 display).
+  // A failed text says so in the chat (docs/product.md §4 display).
   await list.getByRole('button', { name: /^Chen Brown/ }).click();
   await expect(chat.getByRole('article', { name: /^Alex Admin: Hi Chen, trying again/ })).toContainText(
     'Failed to send',

@@ -52,7 +52,7 @@ test('super admin pages have no accessibility violations', async ({ page }) => {
   ];
   const violations = [];
   for (const [path, heading] of pages) violations.push(...(await violationsOn(page, path, heading)));
-  // A confirmation (spec §8) open over a page.
+  // A confirmation (docs/product.md §8) open over a page.
   await page.goto(`/merchants/${id}/settings/integrations`);
   const passtime = page.getByRole('switch', { name: 'PassTime enabled' });
   await passtime.click();

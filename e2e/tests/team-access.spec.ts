@@ -3,7 +3,7 @@ import { demoUsers } from '../src/demo';
 import { signIn } from '../src/session';
 import { acceptInviteAndSignIn, chooseOption, inviteUser, mainNavigation, newInvitee } from '../src/team';
 
-// Issue 3, done when: invited people get exactly the navigation their role allows (spec §6), and a custom
+// Issue 3, done when: invited people get exactly the navigation their role allows (docs/product.md §6), and a custom
 // role without is_template_update_allowed takes the template pages away on a check_custom_roles merchant.
 const staffNavigation = [
   'Home',
@@ -33,7 +33,7 @@ test('an admin invites a user, who sets a password and sees only staff navigatio
   await expect(staffPage.getByRole('banner').getByRole('button', { name: /Sky Invitee/ })).toContainText(
     'Staff',
   );
-  // Pages beyond staff rights send the user home (spec §6 guards).
+  // Pages beyond staff rights send the user home (docs/product.md §6 guards).
   await staffPage.goto(`/merchants/${merchantId}/settings/users`);
   await expect(staffPage).toHaveURL(/\/$/);
 

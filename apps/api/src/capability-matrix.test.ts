@@ -13,7 +13,7 @@ import { hashPassword } from './lib/passwords';
 import { createUser } from './modules/auth/users.repository';
 import { createTestApp, type TestApp } from './test/app';
 
-// Spec §6 on the server: every capability × {super_admin, admin, staff, custom role with and without the
+// docs/product.md §6 on the server: every capability × {super_admin, admin, staff, custom role with and without the
 // flag} × {merchant with and without check_custom_roles}, answered by the API. Each capability is called
 // through a real feature route guarded by it (a GET whose only parameter is the merchant); a capability
 // whose feature arrives in a later issue is called through a probe route registered the same way, so the
@@ -27,7 +27,7 @@ const emails: Record<MatrixSubject, string> = {
   custom_without_flags: 'custom-without@demo.paylane.test',
 };
 
-describe('the capability table of spec §6, enforced by the API', () => {
+describe('the capability table of docs/product.md §6, enforced by the API', () => {
   let t: TestApp;
   let app: FastifyInstance;
   let merchantId: string;

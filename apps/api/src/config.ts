@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-// The one place that reads process.env (design.md §2). Every variable is listed in README.md.
+// The one place that reads process.env (docs/conventions.md §2). Every variable is listed in README.md.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,7 +70,7 @@ const envSchema = z.object({
     .transform(parseTrustProxy),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  // A CSV customer import (spec §2 /customers/import): a 100,000-row file is about 19 MB.
+  // A CSV customer import (docs/product.md §2 /customers/import): a 100,000-row file is about 19 MB.
   IMPORT_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -119,7 +119,7 @@ export type Config = {
   webDistDir: string;
   logLevel: string;
   bodyLimitBytes: number;
-  /** Largest uploaded file (spec §5: attachments under 1 MB). */
+  /** Largest uploaded file (docs/product.md §5: attachments under 1 MB). */
   uploadLimitBytes: number;
   /** Largest CSV customer import, enforced while the upload streams. */
   importLimitBytes: number;
@@ -209,7 +209,7 @@ type Env = z.infer<typeof envSchema>;
  * The demo's published logins and the unauthenticated dev outbox make an instance open to anyone: request a
  * reset for the demo super admin, read the link from the outbox, sign in. So both exist only on the laptop
  * setup (embedded database, offline providers, not production) unless asked for by name, and never beside a
- * real provider or in production, even when asked (design.md §8).
+ * real provider or in production, even when asked (docs/conventions.md §8).
  */
 function decideLaptopFeatures(e: Env): { seedDemo: boolean; devTools: boolean } {
   const realProviders = [

@@ -18,7 +18,7 @@ export type AppContext = {
   config: Config;
   db: Db;
   email: EmailProvider;
-  /** Texts (design.md §6): Twilio, or the offline outbox by default. */
+  /** Texts (docs/conventions.md §6): Twilio, or the offline outbox by default. */
   sms: SmsProvider;
   /** Chat translations (issue 6): offline (always unavailable) by default. */
   translate: TranslateProvider;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAdminClient } from './test/database';
 import { databaseUrlFor } from './test/database-url';
 
-// Issue 14 §9: the production shape README.md documents, started for real — the API built to JavaScript,
+// Issue 14 item 9: the production shape README.md documents, started for real — the API built to JavaScript,
 // two `ROLE=api` processes and one `ROLE=worker` process on one PostgreSQL database, NODE_ENV=production,
 // all started at once on an empty database, and the first super admin made with the compiled CLI.
 

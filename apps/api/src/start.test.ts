@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from './db/seed/demo';
 import { startPaylane, type RunningPaylane } from './start';
 import { createTestDatabase } from './test/database';
 
-// Issue 14 §1 and §7: what a started process offers depends on how it was started. These tests start real
+// Issue 14 item 1 and item 7: what a started process offers depends on how it was started. These tests start real
 // processes' worth of Paylane (startPaylane is what server.ts runs) and try what an outsider would.
 
 const isPostgres = process.env.PAYLANE_TEST_DB === 'postgres';

@@ -1,4 +1,4 @@
-// `npm run bench:live-chat`: live chat (issue 6) on a started server (design.md §7: a message reaches another
+// `npm run bench:live-chat`: live chat (issue 6) on a started server (docs/conventions.md §7: a message reaches another
 // open browser within 100 ms p99; 1,000 open sockets on one process).
 //   (a) delivery latency: one chat socket, customer replies injected through the dev route at a steady
 //       rate; time from the POST to the socket's event, p50/p99;

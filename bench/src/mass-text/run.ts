@@ -1,9 +1,9 @@
 // `npm run bench:mass-text`: a mass text of issue 5 through the API on a started server. It fills the demo
 // merchant with customers through the CSV import (skipped when it already has enough), then measures
-//   1. accepting the batch: POST send_customers_message with every customer id (design.md §7: 100,000
+//   1. accepting the batch: POST send_customers_message with every customer id (docs/conventions.md §7: 100,000
 //      recipients under 5 s), and
 //   2. dispatching it through the offline outbox provider: from the accept until nothing is pending
-//      (design.md §7: over 1,000 messages/s).
+//      (docs/conventions.md §7: over 1,000 messages/s).
 //   BENCH_DATABASE_URL    measure on PostgreSQL; unset: a fresh embedded PGlite
 //   BENCH_RECIPIENTS      customers texted (default 100000)
 //   BENCH_PORT            port of the server under test (default 3200)

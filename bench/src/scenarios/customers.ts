@@ -44,7 +44,7 @@ async function prepareProbe(ctx: BenchContext): Promise<void> {
   }
   if (page.count < MIN_CUSTOMERS) {
     console.warn(
-      `  the demo merchant has only ${page.count} customers; seed:scale gives it 20,000 (design.md §7 data set)`,
+      `  the demo merchant has only ${page.count} customers; seed:scale gives it 20,000 (docs/conventions.md §7 data set)`,
     );
   }
   probe = {

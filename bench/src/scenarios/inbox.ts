@@ -1,7 +1,7 @@
 import type { BenchContext, Scenario } from './scenario';
 
 // The inbox and chat pages (issue 6) on the demo merchant, which `npm run seed:scale` gives 20,000 customers
-// with 10 texts each (design.md §7: 100,000 customers / 1,000,000 messages in all). Search terms are read
+// with 10 texts each (docs/conventions.md §7: 100,000 customers / 1,000,000 messages in all). Search terms are read
 // from the inbox itself at prepare time, so each search finds real conversations.
 
 type Probe = { merchantId: string; customerId: string; phone: string; externalId: string; name: string };

@@ -19,7 +19,7 @@ export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'b
 export type Scenario = {
   /** Shown in the table and the JSON, e.g. 'GET /api/profile/'. */
   name: string;
-  /** Which budget of design.md §7 it reports against, for the reader. */
+  /** Which budget of docs/conventions.md §7 it reports against, for the reader. */
   budget?: string;
   connections: number;
   /** Seconds measured; a short unmeasured warm-up with the same load runs first. */

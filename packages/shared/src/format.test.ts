@@ -9,7 +9,7 @@ import {
   formatPhone,
 } from './format';
 
-describe('display formats of spec §9', () => {
+describe('display formats of docs/product.md §9', () => {
   it('shows USD with two decimals and negatives in parentheses', () => {
     expect(formatCurrency(0)).toBe('$0.00');
     expect(formatCurrency(5)).toBe('$0.05');
@@ -44,7 +44,7 @@ describe('display formats of spec §9', () => {
 });
 
 describe('formatPaymentMethod', () => {
-  it('shows the nickname and the last 8 characters of the mask (spec §3)', () => {
+  it('shows the nickname and the last 8 characters of the mask (docs/product.md §3)', () => {
     const method = { nickname: 'Work Visa', masked_card_number: null, masked_account_number: null };
     expect(formatPaymentMethod({ ...method, masked_card_number: '************4242' })).toBe(
       'Work Visa ****4242',

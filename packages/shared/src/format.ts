@@ -1,6 +1,6 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 
-// Display formats of spec §9: USD with two decimals and negatives in parentheses, phones (###) ###-####,
+// Display formats of docs/product.md §9: USD with two decimals and negatives in parentheses, phones (###) ###-####,
 // dates MM/DD/YYYY, basis points as value/100 percent. Money arrives as integer cents, fees as basis points.
 
 const usd = new Intl.NumberFormat('en-US', {
@@ -50,7 +50,7 @@ export function formatDate(isoDate: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDate;
 }
 
-/** Spec §3 Payment method option: the nickname plus the last 8 characters of the card or account mask. */
+/** docs/product.md §3 Payment method option: the nickname plus the last 8 characters of the card or account mask. */
 export function formatPaymentMethod(method: {
   nickname: string;
   masked_card_number: string | null;

@@ -12,7 +12,7 @@ import {
 } from './messaging';
 import { fillMessage, messages } from './messages';
 
-describe('template type on save (spec §4)', () => {
+describe('template type on save (docs/product.md §4)', () => {
   it('keeps a system type whatever the automation', () => {
     expect(templateTypeOnSave({ currentType: 'WELCOME', deltaDays: 3, bodies: ['Hi'] })).toBe('WELCOME');
   });
@@ -74,7 +74,7 @@ describe('message statuses', () => {
     expect(isStatusForward('failed', 'delivered')).toBe(false);
   });
 
-  it('display per spec §4', () => {
+  it('display per docs/product.md §4', () => {
     expect(displayStatus('received')).toBe('Delivered');
     expect(displayStatus('accepted')).toBe('Sent');
     expect(displayStatus('queued')).toBe('Queued');

@@ -1,4 +1,4 @@
-// Messaging rules shared by the server and the browser (spec §3 Message template, §4, §5, §9): template
+// Messaging rules shared by the server and the browser (docs/product.md §3 Message template, §4, §5, §9): template
 // types, merge fields, the type a template gets on save, message statuses and SMS segment counting.
 import { SegmentedMessage } from 'sms-segments-calculator';
 
@@ -26,7 +26,7 @@ export const bodyTypes = ['TEXT', 'EMAIL'] as const;
 export type BodyType = (typeof bodyTypes)[number];
 
 export const DEFAULT_LANGUAGE = 'en-US';
-/** Spec §9: SMS body max 300 characters, the counter turns red above 290. */
+/** docs/product.md §9: SMS body max 300 characters, the counter turns red above 290. */
 export const SMS_BODY_MAX = 300;
 export const SMS_BODY_WARNING = 290;
 
@@ -34,7 +34,7 @@ export function isSystemTemplateType(type: string): type is SystemTemplateType {
   return (systemTemplateTypes as readonly string[]).includes(type);
 }
 
-/** Spec §9 merge fields, written in a body as {{field}}. */
+/** docs/product.md §9 merge fields, written in a body as {{field}}. */
 export const mergeFields = [
   'first_name',
   'last_name',
@@ -76,14 +76,14 @@ export function renderBody(body: string, values: MergeValues): string {
   );
 }
 
-/** Spec §4: a collector-name placeholder disables and clears automation (no collector sends automations). */
+/** docs/product.md §4: a collector-name placeholder disables and clears automation (no collector sends automations). */
 export function hasCollectorName(body: string): boolean {
   return usedMergeFields(body).includes('collector_name');
 }
 
 export type AutomationChoice = 'none' | 'before' | 'on' | 'after';
 
-/** Spec §4 automation: before due date → positive days, on → 0, after → negative days; none → null. */
+/** docs/product.md §4 automation: before due date → positive days, on → 0, after → negative days; none → null. */
 export function deltaDaysFor(choice: AutomationChoice, days: number): number | null {
   if (choice === 'none') return null;
   if (choice === 'on') return 0;
@@ -98,7 +98,7 @@ export function automationChoiceOf(deltaDays: number | null): { choice: Automati
 }
 
 /**
- * Spec §4 type on save: system types keep theirs; no automation, or a collector-name placeholder, gives
+ * docs/product.md §4 type on save: system types keep theirs; no automation, or a collector-name placeholder, gives
  * UNSCHEDULED; otherwise SCHEDULED.
  */
 export function templateTypeOnSave(input: {
@@ -143,7 +143,7 @@ const statusRank: Record<MessageStatus, number> = {
 };
 
 /**
- * design.md §5: statuses move forward only, so a late 'sent' never overwrites 'delivered'. A final status
+ * docs/conventions.md §5: statuses move forward only, so a late 'sent' never overwrites 'delivered'. A final status
  * (delivered, undelivered, failed, canceled, received) is never replaced.
  */
 export function isStatusForward(from: MessageStatus, to: MessageStatus): boolean {
@@ -157,7 +157,7 @@ export function statusRankOf(status: MessageStatus): number {
 export type StatusDisplay = 'Delivered' | 'Queued' | 'Sent' | 'Failed to send' | 'Sending';
 
 /**
- * Spec §4 display: delivered/received → Delivered; queued → Queued; sent/accepted → Sent; failed/undelivered
+ * docs/product.md §4 display: delivered/received → Delivered; queued → Queued; sent/accepted → Sent; failed/undelivered
  * or an error → Failed to send. Our own pending/sending (not yet with the provider) read as Queued.
  */
 export function displayStatus(status: string, errorCode?: string | null): StatusDisplay {
@@ -191,7 +191,7 @@ export function countSegments(body: string): SegmentInfo {
   };
 }
 
-/** Inbound keywords (reference/messaging-facts §2): the whole message, any case, spaces trimmed. */
+/** Inbound keywords (docs/reference/messaging.md §2): the whole message, any case, spaces trimmed. */
 export const optOutKeywords = [
   'STOP',
   'STOPALL',

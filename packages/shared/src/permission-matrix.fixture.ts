@@ -1,4 +1,4 @@
-// Spec §6 written out by hand, row by row: who may use each capability on a merchant without custom roles
+// docs/product.md §6 written out by hand, row by row: who may use each capability on a merchant without custom roles
 // (standard) and on one with check_custom_roles (custom). The shared can() test, the API test (real routes)
 // and the web test (what shows) all check against this one table, so the three cannot drift apart.
 import { permissionFlags, type Capability, type PermissionFlag, type PermissionSubject } from './permissions';
@@ -45,11 +45,11 @@ export const expectedAccess: Record<Capability, { standard: MatrixSubject[]; cus
   manageIturan: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin', 'custom_with_flags'] },
   viewDmsReport: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   viewSuccessDashboard: { standard: ['super_admin'], custom: ['super_admin'] },
-  // Beyond the §6 table (issue 4): customer edits and notes follow their flags; merging is for admins.
+  // Beyond the docs/product.md §6 table (issue 4): customer edits and notes follow their flags; merging is for admins.
   updateCustomer: staffOrFlag,
   updateNotes: staffOrFlag,
   mergeRecords: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
-  // Beyond the §6 table (issue 3): the merchant's own setup is for admins, the merchant record for super admins.
+  // Beyond the docs/product.md §6 table (issue 3): the merchant's own setup is for admins, the merchant record for super admins.
   manageMerchantSettings: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   manageMerchantSetup: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   manageMerchants: { standard: ['super_admin'], custom: ['super_admin'] },

@@ -12,7 +12,7 @@ const merchant = (checkCustomRoles: boolean) => ({
   is_integrated: false,
 });
 
-describe('can(): the capability table of spec §6', () => {
+describe('can(): the capability table of docs/product.md §6', () => {
   it('covers every capability', () => {
     expect(Object.keys(expected).sort()).toEqual(Object.keys(capabilities).sort());
   });
@@ -51,7 +51,7 @@ describe('can(): the capability table of spec §6', () => {
   });
 });
 
-describe('displayRoles (spec §3)', () => {
+describe('displayRoles (docs/product.md §3)', () => {
   it('shows Admin or Staff, else capitalised names joined, and only the first with custom roles', () => {
     expect(displayRoles(['admin'])).toBe('Admin');
     expect(displayRoles(['staff'])).toBe('Staff');

@@ -1,9 +1,9 @@
-// Roles and the capability table of spec §6, shared by the server (enforcement) and the web (what to show).
+// Roles and the capability table of docs/product.md §6, shared by the server (enforcement) and the web (what to show).
 
 export const standardRoles = ['super_admin', 'admin', 'staff'] as const;
 export type StandardRole = (typeof standardRoles)[number];
 
-/** The custom-role permission flags of spec §3. */
+/** The custom-role permission flags of docs/product.md §3. */
 export const permissionFlags = [
   'is_customer_campaign_allowed',
   'is_customer_free_text_allowed',
@@ -41,7 +41,7 @@ type Rule = {
   staff: boolean;
   /** On custom-role merchants a non-admin needs this flag (staff rights do not apply there). */
   flag?: PermissionFlag;
-  /** Staff keep the right even on custom-role merchants (rows of §6 that name staff without a flag). */
+  /** Staff keep the right even on custom-role merchants (rows of docs/product.md §6 that name staff without a flag). */
   staffAlways?: boolean;
   merchantCondition?: (merchant: PermissionMerchant) => boolean;
 };
@@ -73,9 +73,9 @@ export const capabilities = {
   manageIturan: { admin: true, staff: false, flag: 'is_merchant_ituran_allowed' },
   viewDmsReport: { admin: true, staff: false },
   viewSuccessDashboard: { admin: false, staff: false },
-  // Not in the §6 table; decided with issue 3: the merchant's own setup (general settings, audit log,
+  // Not in the docs/product.md §6 table; decided with issue 3: the merchant's own setup (general settings, audit log,
   // locations, merchant accounts, owners) is for admins, and the merchant record itself for super admins.
-  // Not in the §6 table; decided with issue 4: editing a customer, their accounts, tags and co-borrowers
+  // Not in the docs/product.md §6 table; decided with issue 4: editing a customer, their accounts, tags and co-borrowers
   // follows 'Customer import/create'; notes follow is_note_update_allowed; the merge tools are for admins.
   updateCustomer: { admin: true, staff: true, flag: 'is_customer_update_allowed' },
   updateNotes: { admin: true, staff: true, flag: 'is_note_update_allowed' },
@@ -86,7 +86,7 @@ export const capabilities = {
 } satisfies Record<string, Rule>;
 export type Capability = keyof typeof capabilities;
 
-/** Whether the user may use a capability in the merchant (spec §6). Super admins may do everything. */
+/** Whether the user may use a capability in the merchant (docs/product.md §6). Super admins may do everything. */
 export function can(user: PermissionSubject, merchant: PermissionMerchant, capability: Capability): boolean {
   const rule: Rule = capabilities[capability];
   if (rule.merchantCondition && !rule.merchantCondition(merchant)) return false;
@@ -96,11 +96,11 @@ export function can(user: PermissionSubject, merchant: PermissionMerchant, capab
     if (rule.flag && user.flags?.[rule.flag] === true) return true;
     return Boolean(rule.staffAlways && user.roles.includes('staff'));
   }
-  // Without check_custom_roles, custom flags count for nothing: the standard role decides (spec §6).
+  // Without check_custom_roles, custom flags count for nothing: the standard role decides (docs/product.md §6).
   return rule.staff && user.roles.includes('staff');
 }
 
-/** Spec §3: 'Admin' or 'Staff', else capitalised role names joined; with custom roles only the first. */
+/** docs/product.md §3: 'Admin' or 'Staff', else capitalised role names joined; with custom roles only the first. */
 export function displayRoles(roles: readonly string[], hasCustomRoles = false): string {
   if (roles.length === 0) return '';
   if (roles.includes('super_admin')) return 'Super Admin';

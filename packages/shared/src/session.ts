@@ -1,4 +1,4 @@
-// Session constants of spec §4 and §9, in seconds.
+// Session constants of docs/product.md §4 and §9, in seconds.
 export const sessionTimings = {
   idleWarningSeconds: 840,
   idleLogoutSeconds: 900,

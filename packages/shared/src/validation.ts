@@ -1,7 +1,7 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
 
-// The rules and messages of spec §5. The browser and the server validate with these same schemas,
+// The rules and messages of docs/product.md §5. The browser and the server validate with these same schemas,
 // so both say the same words.
 export const validationMessages = {
   required: 'Required',
@@ -41,7 +41,7 @@ export const emailSchema = requiredString()
   .pipe(z.email({ error: validationMessages.email }))
   .transform((email) => email.toLowerCase());
 
-/** True when the password meets the rule of spec §5: 8+ characters, lower, upper, number and special. */
+/** True when the password meets the rule of docs/product.md §5: 8+ characters, lower, upper, number and special. */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&
@@ -88,12 +88,12 @@ export const optionalString = (max = 200) =>
     .optional()
     .transform((value) => value ?? '');
 
-/** US postal code: 5 digits or 5+4 (spec §5, 'later, US'). */
+/** US postal code: 5 digits or 5+4 (docs/product.md §5, 'later, US'). */
 export const usPostalCodeSchema = requiredString().regex(/^\d{5}(-\d{4})?$/, {
   error: validationMessages.usPostalCode,
 });
 
-/** Phone numbers are US or CA only (spec §5); stored as E.164. */
+/** Phone numbers are US or CA only (docs/product.md §5); stored as E.164. */
 export function toE164Phone(value: string): string | null {
   try {
     const phone = parsePhoneNumberWithError(value, 'US');
@@ -116,7 +116,7 @@ export const phoneSchema = requiredString()
     return e164;
   });
 
-/** At least two words (spec §5 full_name). */
+/** At least two words (docs/product.md §5 full_name). */
 export const fullNameSchema = requiredString()
   .max(200, { error: validationMessages.maxLength })
   .refine((value) => value.split(/\s+/).filter(Boolean).length >= 2, { error: validationMessages.fullName });
@@ -125,7 +125,7 @@ export const ssnSchema = requiredString().regex(/^\d{9}$/, { error: validationMe
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar date as YYYY-MM-DD (the stored form of spec §5's date input). */
+/** A real calendar date as YYYY-MM-DD (the stored form of docs/product.md §5's date input). */
 /** A UUID as our ids are written (any version): an id that is not one cannot name a row. */
 const uuidSchema = z.uuid();
 export function isUuid(value: string): boolean {
@@ -214,7 +214,7 @@ export const percentToBasisPointsSchema = z
   .transform((value) => Math.round(Number(value) * 100))
   .refine((bps) => bps <= 10_000, { error: validationMessages.percentage });
 
-/** US states and territories for address forms (spec §9: includes DC and Puerto Rico). */
+/** US states and territories for address forms (docs/product.md §9: includes DC and Puerto Rico). */
 export const usStates = [
   'AL',
   'AK',

@@ -70,7 +70,7 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
 }
 
 // Embedded mode serves PGlite over the PostgreSQL wire protocol on a private unix socket, so the app, the
-// job queue and the tests all speak `pg` to both databases: one code path (design.md §3).
+// job queue and the tests all speak `pg` to both databases: one code path (docs/conventions.md §3).
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   let pglite = options.pglite;
   if (!pglite) {
@@ -115,7 +115,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-// server.stop() can hang after abrupt client exits (stack-notes gotcha 7).
+// server.stop() can hang after abrupt client exits (docs/reference/stack.md §3 gotcha 7).
 async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { createTestDatabase } from '../test/database';
 
-// A rule the database keeps, so no missed check in code can break it (issue 14 §7): a row of one merchant
+// A rule the database keeps, so no missed check in code can break it (issue 14 item 7): a row of one merchant
 // that names a row of a merchant-scoped table names it together with its own merchant_id, through a
 // composite foreign key (merchant_id, x_id) → parent (merchant_id, id). A new table that adds a plain
 // single-column reference to a merchant's table fails here.

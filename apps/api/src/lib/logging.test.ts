@@ -37,7 +37,7 @@ function captureLog() {
   return { stream, text: () => lines.join('') };
 }
 
-// Issue 14 §4: tokens travel in URLs (reset, invite and SSO links, websocket handshakes) and personal data in
+// Issue 14 item 4: tokens travel in URLs (reset, invite and SSO links, websocket handshakes) and personal data in
 // failed queries' parameters and PostgreSQL's error details. None of it may reach the log.
 describe('the log of a running app', () => {
   const log = captureLog();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { stdSerializers, type LoggerOptions } from 'pino';
 import { isUuid } from '@paylane/shared/validation';
 
-// Logs carry no secrets and no personal data (design.md §8). Reset, invite and SSO links, websocket access
+// Logs carry no secrets and no personal data (docs/conventions.md §8). Reset, invite and SSO links, websocket access
 // tokens and future pay links put secrets in URLs; a failed query carries phones, bodies and birth dates in
 // its parameters. Every logger of the process (Fastify's and the job queue's) uses these options.
 

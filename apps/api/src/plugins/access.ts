@@ -16,7 +16,7 @@ import {
 } from '../modules/merchants/merchant-lookup.service';
 
 /**
- * What a route requires (design.md §4: every route declares it; registering an /api/ route without it
+ * What a route requires (docs/conventions.md §4: every route declares it; registering an /api/ route without it
  * fails at startup). `merchant` routes carry a `merchant_id` path parameter and check membership first.
  */
 export type RouteAccess =
@@ -25,7 +25,7 @@ export type RouteAccess =
   | { superAdmin: true }
   | {
       merchant: 'member' | Capability;
-      /** The partner who onboarded the merchant may read this route too (spec §1 partners). */
+      /** The partner who onboarded the merchant may read this route too (docs/product.md §1 partners). */
       partner?: 'read';
     };
 type MerchantRule = Extract<RouteAccess, { merchant: unknown }>;
@@ -153,7 +153,7 @@ async function authorizeMerchant(
   return { merchant, ...access };
 }
 
-/** Whether the caller of a merchant route also holds another capability (spec §6), e.g. free text. */
+/** Whether the caller of a merchant route also holds another capability (docs/product.md §6), e.g. free text. */
 export function callerCan(request: FastifyRequest, capability: Capability): boolean {
   return holdsCapability(request, currentMerchantAccess(request), capability);
 }

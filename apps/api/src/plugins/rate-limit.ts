@@ -23,7 +23,7 @@ declare module 'fastify' {
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /**
- * @fastify/rate-limit with its counts in the database (design.md §8: several API processes share the count).
+ * @fastify/rate-limit with its counts in the database (docs/conventions.md §8: several API processes share the count).
  * Nothing is limited unless a route asks (`config.rateLimit`, see `publicRoute`, or a `limitByKey` hook);
  * a refused request answers 429 `{"detail": ...}` with Retry-After, like every other error.
  */

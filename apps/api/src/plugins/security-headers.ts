@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Strict CSP (design.md §8): tokens live in localStorage, so no inline or third-party script may run.
+ * Strict CSP (docs/conventions.md §8): tokens live in localStorage, so no inline or third-party script may run.
  * Styles allow 'unsafe-inline' because the UI kit sets CSS variables through style elements; styles
  * cannot execute code.
  */

@@ -13,7 +13,7 @@ import { makeProfile, merchantA, signedInApi, storeSession } from '../test/fixtu
 import { renderApp } from '../test/render-app';
 import { customerLookupHandlers, makeCustomer, makeListItem, page } from '../test/customer-list-fixtures';
 
-// Spec §6 in the browser: for every subject and both kinds of merchant, the real app renders, and each
+// docs/product.md §6 in the browser: for every subject and both kinds of merchant, the real app renders, and each
 // capability's link or settings tab shows exactly when the hand-written table says so (the same table the
 // API test checks). Capabilities whose screens come with later issues are listed as such and must gain
 // their probe when those screens land.
@@ -155,21 +155,25 @@ const customerPageApi = {
 };
 
 // Each subject renders several pages; their code loads on first use, slow on a busy machine.
-describe('the capability table of spec §6, shown or hidden by the web', { timeout: 30_000 }, () => {
-  it('has a screen probe for every capability whose screens exist', () => {
-    const probed = [...Object.keys(uiProbes), ...screensOfLaterIssues].sort();
-    expect(probed).toEqual(Object.keys(capabilities).sort());
-  });
+describe(
+  'the capability table of docs/product.md §6, shown or hidden by the web',
+  { timeout: 30_000 },
+  () => {
+    it('has a screen probe for every capability whose screens exist', () => {
+      const probed = [...Object.keys(uiProbes), ...screensOfLaterIssues].sort();
+      expect(probed).toEqual(Object.keys(capabilities).sort());
+    });
 
-  for (const kind of ['standard', 'custom'] as const) {
-    for (const subject of Object.keys(matrixSubjects) as MatrixSubject[]) {
-      it(`${subject} on a ${kind} merchant sees exactly what §6 allows`, async () => {
-        const visible = await visibleCapabilities(subject, kind === 'custom');
-        const expected = (Object.keys(uiProbes) as Capability[]).filter((capability) =>
-          expectedAccess[capability][kind].includes(subject),
-        );
-        expect(visible.sort()).toEqual(expected.sort());
-      });
+    for (const kind of ['standard', 'custom'] as const) {
+      for (const subject of Object.keys(matrixSubjects) as MatrixSubject[]) {
+        it(`${subject} on a ${kind} merchant sees exactly what docs/product.md §6 allows`, async () => {
+          const visible = await visibleCapabilities(subject, kind === 'custom');
+          const expected = (Object.keys(uiProbes) as Capability[]).filter((capability) =>
+            expectedAccess[capability][kind].includes(subject),
+          );
+          expect(visible.sort()).toEqual(expected.sort());
+        });
+      }
     }
-  }
-});
+  },
+);

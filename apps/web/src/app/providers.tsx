@@ -12,7 +12,7 @@ export function AppProviders({ app, env = 'default' }: { app: PaylaneApp; env?: 
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications position="top-right" limit={5} />
       <QueryClientProvider client={app.queryClient}>
-        {/* Confirmations of spec §8 open through @mantine/modals (modals.openConfirmModal). */}
+        {/* Confirmations of docs/product.md §8 open through @mantine/modals (modals.openConfirmModal). */}
         <ModalsProvider>
           <RouterProvider router={app.router} />
         </ModalsProvider>

@@ -1,4 +1,4 @@
-// Route guards of spec §2/§6, as data-router loaders: they run before a page renders, after the session
+// Route guards of docs/product.md §2/§6, as data-router loaders: they run before a page renders, after the session
 // has started (refreshed), so a page never flashes for a user who may not see it.
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
@@ -13,7 +13,7 @@ import { findAccessClaims, getSessionStatus, startSession } from '../lib/session
 
 /**
  * Signed-in pages: unauthenticated users go to /login?next=<path>; a user with zero roles goes to
- * /unauthorized; otherwise the profile and the current merchant are loaded (spec §4 start-up).
+ * /unauthorized; otherwise the profile and the current merchant are loaded (docs/product.md §4 start-up).
  */
 export function createRequireUserLoader(queryClient: QueryClient) {
   return async function requireUserLoader({ request }: LoaderFunctionArgs) {
@@ -38,11 +38,11 @@ export function createRequireUserLoader(queryClient: QueryClient) {
   };
 }
 
-/** Who may open a guarded page: a capability of spec §6 in the page's merchant, or super admins only. */
+/** Who may open a guarded page: a capability of docs/product.md §6 in the page's merchant, or super admins only. */
 export type PageRequirement = Capability | 'superAdmin' | 'superAdminOrPartner';
 
 /**
- * Spec §6 guards for one page: a user who may not use it goes Home. The merchant is the route's
+ * docs/product.md §6 guards for one page: a user who may not use it goes Home. The merchant is the route's
  * :merchantID, else the current merchant. Loaders of nested routes run beside the signed-in loader, so
  * this one starts the session itself and leaves the signed-out case to that loader.
  */

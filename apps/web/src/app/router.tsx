@@ -1,4 +1,4 @@
-// Routes of spec §2. Every page loads its code on demand (route `lazy`), so /login downloads only the shell
+// Routes of docs/product.md §2. Every page loads its code on demand (route `lazy`), so /login downloads only the shell
 // of the app plus the login page.
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';

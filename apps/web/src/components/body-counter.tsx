@@ -2,7 +2,7 @@ import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { countSegments, SMS_BODY_MAX, SMS_BODY_WARNING } from '@paylane/shared/messaging';
 
 /**
- * Spec §5/§9: 'n/300' under a text body, red above 290, with the SMS segments it costs (GSM-7 160/153 or
+ * docs/product.md §5/§9: 'n/300' under a text body, red above 290, with the SMS segments it costs (GSM-7 160/153 or
  * UCS-2 70/67: one emoji or curly quote switches the whole message to UCS-2).
  */
 export function BodyCounter({ body, id }: { body: string; id?: string }) {

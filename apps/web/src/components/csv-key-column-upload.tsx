@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * A CSV of customers and the column holding their Customer IDs (the merchant's external ids): spec §5,
+ * A CSV of customers and the column holding their Customer IDs (the merchant's external ids): docs/product.md §5,
  * with CSV a key column must be chosen.
  */
 export function CsvKeyColumnUpload({ value, onChange, disabled = false, error }: Props) {

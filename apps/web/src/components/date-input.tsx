@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Ref } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-// Spec §5: the date input shows MM/DD/YYYY, stores YYYY-MM-DD, at most 10 characters.
+// docs/product.md §5: the date input shows MM/DD/YYYY, stores YYYY-MM-DD, at most 10 characters.
 
 const DISPLAY_FORMAT = 'MM/DD/YYYY';
 

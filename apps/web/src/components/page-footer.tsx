@@ -16,7 +16,7 @@ type Props = {
   onPageSizeChange: (pageSize: number) => void;
 };
 
-/** Paging under a table; spec §9: shown only when there is more than one page. */
+/** Paging under a table; docs/product.md §9: shown only when there is more than one page. */
 export function PageFooter({ count, page, pageSize, pageSizes, onPageChange, onPageSizeChange }: Props) {
   const pages = Math.ceil(count / pageSize);
   if (pages <= 1) return null;

@@ -3,7 +3,7 @@ import { AsYouType } from 'libphonenumber-js';
 import type { Ref } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-// Spec §5: phones are US or CA only, typed in national format, at most 14 characters: '(###) ###-####'.
+// docs/product.md §5: phones are US or CA only, typed in national format, at most 14 characters: '(###) ###-####'.
 // Both countries share +1 and the same national plan, so libphonenumber's US formatter serves both; the
 // shared phone rule decides validity (and the country) when the form is checked.
 

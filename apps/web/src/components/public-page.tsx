@@ -1,7 +1,7 @@
 import { Center, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The frame of the public pages (no navigation, spec §2): the brand, one heading, the content. */
+/** The frame of the public pages (no navigation, docs/product.md §2): the brand, one heading, the content. */
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center component="main" mih="100vh" p="md" bg="gray.0">

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-// Spec §4 table status colours: active success, pending warning, closed or inactive muted. Pale fills with
+// docs/product.md §4 table status colours: active success, pending warning, closed or inactive muted. Pale fills with
 // dark text (autoContrast) keep the small badge text readable (WCAG AA), the colour carries the meaning.
 
 export type StatusTone = 'success' | 'warning' | 'muted';

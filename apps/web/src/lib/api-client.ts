@@ -1,5 +1,5 @@
 // The one way the web app talks to the API: JSON in and out (or multipart up, a file down), the bearer
-// token, typed errors, and the "any 401 logs out" rule of spec §8, kept here once for every call. It knows
+// token, typed errors, and the "any 401 logs out" rule of docs/product.md §8, kept here once for every call. It knows
 // nothing of the session; the session plugs in its hooks.
 import type { z } from 'zod';
 import { ApiError, toApiError } from './api-error';
@@ -35,7 +35,7 @@ export type FetchOptions = {
   signal?: AbortSignal;
   /** Lets a request outlive the page (the logout blacklist call). */
   keepalive?: boolean;
-  /** Extra headers, e.g. an Idempotency-Key on writes that send messages (design.md §4), or Accept: text/csv. */
+  /** Extra headers, e.g. an Idempotency-Key on writes that send messages (docs/conventions.md §4), or Accept: text/csv. */
   headers?: Record<string, string>;
 };
 

@@ -1,4 +1,4 @@
-// Error bodies of design.md §4: 400 {"<field>": ["message"]} or {"non_field_errors": [...]}; others {"detail": "..."}.
+// Error bodies of docs/conventions.md §4: 400 {"<field>": ["message"]} or {"non_field_errors": [...]}; others {"detail": "..."}.
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (network down, aborted). */

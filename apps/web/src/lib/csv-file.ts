@@ -1,5 +1,5 @@
-// A CSV of recipients read in the browser (spec §2 compose 'CSV upload', §7 groups from a CSV): papaparse
-// loads only when a file is chosen, so no page pays for it up front (design.md §7 sign-in budget).
+// A CSV of recipients read in the browser (docs/product.md §2 compose 'CSV upload', §7 groups from a CSV): papaparse
+// loads only when a file is chosen, so no page pays for it up front (docs/conventions.md §7 sign-in budget).
 
 export type CsvTable = {
   /** Tells two readings apart, even of the same file name. */

@@ -1,4 +1,4 @@
-// Moments (UTC timestamps) as merchant staff read them: MM/DD/YYYY (spec §9) with the time of day in the
+// Moments (UTC timestamps) as merchant staff read them: MM/DD/YYYY (docs/product.md §9) with the time of day in the
 // merchant's own time zone, so everyone working a merchant's customers sees the same clock.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -3,7 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-error';
 
 /**
- * Shows a 4xx answer on a form (spec §8: errors listed by field, translated through the catalogue):
+ * Shows a 4xx answer on a form (docs/product.md §8: errors listed by field, translated through the catalogue):
  * messages for the form's own fields go under those fields; detail, non_field_errors and errors for fields
  * the form does not have come back to be shown above the form. 5xx and network errors return nothing:
  * the generic toast covers them.

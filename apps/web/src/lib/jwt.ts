@@ -28,5 +28,5 @@ export function accessExpiresAt(token: string | null): number | null {
   return claims ? claims.exp * 1000 : null;
 }
 
-/** Spec §6: a super user is detected by the 'super' group in the access token. */
+/** docs/product.md §6: a super user is detected by the 'super' group in the access token. */
 export const isSuperUser = (claims: AccessClaims | null) => Boolean(claims?.groups.includes('super'));

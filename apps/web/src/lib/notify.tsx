@@ -17,7 +17,7 @@ function DismissButton({ id }: { id: string }) {
   );
 }
 
-/** Spec §8: 'Oops! Something Went Wrong...' for 10 s with Dismiss (one at a time, however many calls failed). */
+/** docs/product.md §8: 'Oops! Something Went Wrong...' for 10 s with Dismiss (one at a time, however many calls failed). */
 export function showGenericErrorToast(): void {
   notifications.hide(GENERIC_ID);
   notifications.show({

@@ -1,5 +1,5 @@
 /**
- * The page to open after login (spec §2): the `next` query value when it is a same-origin path, else home.
+ * The page to open after login (docs/product.md §2): the `next` query value when it is a same-origin path, else home.
  * Absolute URLs, protocol-relative '//host' and backslash tricks are refused so a link cannot send a
  * freshly signed-in user to another site.
  */

@@ -1,4 +1,4 @@
-// The session's localStorage keys (spec §9: tokens live in local storage). All tabs share them: one tab's
+// The session's localStorage keys (docs/product.md §9: tokens live in local storage). All tabs share them: one tab's
 // activity, refresh or logout is seen by the others through the `storage` event.
 import type { TokenPair } from '@paylane/shared/contracts/auth';
 
@@ -9,7 +9,7 @@ export const storageKeys = {
   lastActivity: 'paylane.last_activity',
   /** 'true' while the 'Are You Still There?' warning is showing. */
   inactive: 'paylane.inactive',
-  /** The merchant the user works in (spec §4: cleared on logout). */
+  /** The merchant the user works in (docs/product.md §4: cleared on logout). */
   merchantId: 'paylane.merchant_id',
 } as const;
 

@@ -1,4 +1,4 @@
-// The timing decisions of the session (spec §4, §9), kept pure so they are tested without clocks or storage.
+// The timing decisions of the session (docs/product.md §4, §9), kept pure so they are tested without clocks or storage.
 // Every input is a millisecond timestamp from Date.now(), so Playwright's page.clock controls them in e2e.
 import { sessionTimings } from '@paylane/shared/session';
 

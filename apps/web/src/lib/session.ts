@@ -1,4 +1,4 @@
-// The session of spec §3/§4: tokens in localStorage, refresh with rotation, logout, and the shared
+// The session of docs/product.md §3/§4: tokens in localStorage, refresh with rotation, logout, and the shared
 // "last activity" that the idle watcher (features/session) reads. The timing rules live in session-timing.ts.
 import { tokenPairSchema, type AccessClaims, type TokenPair } from '@paylane/shared/contracts/auth';
 import { apiRequest, configureApiClient } from './api-client';
@@ -73,7 +73,7 @@ export function installSession(next: SessionHooks): () => void {
 }
 
 /**
- * Spec §4: on start, if a refresh token is stored, the access token is refreshed (profile and merchant are
+ * docs/product.md §4: on start, if a refresh token is stored, the access token is refreshed (profile and merchant are
  * loaded by the route guard next). A session idle past 900 s (the browser was closed) ends instead.
  */
 export function startSession(): Promise<void> {
@@ -159,7 +159,7 @@ async function refreshIfExpired(): Promise<void> {
 }
 
 /**
- * Spec §4 logout: blacklist the refresh token, clear tokens and the current merchant, reset state, go to
+ * docs/product.md §4 logout: blacklist the refresh token, clear tokens and the current merchant, reset state, go to
  * Login. Safe to call repeatedly (several 401s at once): only the first one acts.
  */
 export async function logout(reason: LogoutReason, options: { navigate?: boolean } = {}): Promise<void> {

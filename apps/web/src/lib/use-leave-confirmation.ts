@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Spec §8 'Leave Page?': while a form has unsaved changes, leaving through the app asks 'Changes you made may
+ * docs/product.md §8 'Leave Page?': while a form has unsaved changes, leaving through the app asks 'Changes you made may
  * not be saved.' first, and closing or reloading the tab gets the browser's own prompt. `isSamePage` says which
  * paths are still this page (a template's Edit/Text/Email tabs); by default any other path is leaving.
  * `allowNextNavigation` lets a save move on unasked; `blockAgain` (a failed save) makes leaving ask again.

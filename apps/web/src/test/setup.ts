@@ -6,7 +6,7 @@ import { afterEach, vi } from 'vitest';
 // A test may run in the node environment (the lint fixture): it has no DOM to clean up or stub.
 const hasDom = typeof window !== 'undefined';
 
-// globals:false means Testing Library does not clean up by itself (stack-notes gotcha 9).
+// globals:false means Testing Library does not clean up by itself (docs/reference/stack.md §3 gotcha 9).
 afterEach(() => {
   if (hasDom) {
     cleanup();

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { requiredString, validationMessages } from '../validation';
 import { MAX_PAGE_SIZE, pageOf } from './paging';
 
-// Account tags of a merchant (spec §3 Account tag: name; §7 GET .../account-tags/ with page_size 40).
+// Account tags of a merchant (docs/product.md §3 Account tag: name; §7 GET .../account-tags/ with page_size 40).
 
-/** Spec §7 asks for 40 tags a page: the server's default and the page the web shows. */
+/** docs/product.md §7 asks for 40 tags a page: the server's default and the page the web shows. */
 export const ACCOUNT_TAGS_PAGE_SIZE = 40;
 
 export const accountTagSchema = z.object({ id: z.string(), name: z.string() });

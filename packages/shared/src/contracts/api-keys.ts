@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredString, validationMessages } from '../validation';
 import { pageOf, pageQuerySchema } from './paging';
 
-// Settings → API keys (spec §2, §6 super admins; §7 api_keys including revoke). The full key is answered once,
+// Settings → API keys (docs/product.md §2, §6 super admins; §7 api_keys including revoke). The full key is answered once,
 // on creation; afterwards only its prefix identifies it.
 
 /** Every key starts with this, so a leaked key is recognisable in logs and by secret scanners. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from '../validation';
 import { pageQuerySchema } from './paging';
 
-// The audit log of a merchant (design.md §5: who did what for money, permissions, exports and settings).
+// The audit log of a merchant (docs/conventions.md §5: who did what for money, permissions, exports and settings).
 
 /** '' from an emptied filter means no filter. */
 const optionalFilter = z

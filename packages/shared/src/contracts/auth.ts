@@ -21,7 +21,7 @@ export const ssoAuthRequestSchema = z.object({ id: requiredString(), token: requ
 export const ssoTokenCreateSchema = z.object({ user_id: z.uuid() });
 export const ssoTokenSchema = z.object({ id: z.string(), token: z.string(), expires_at: z.string() });
 
-/** Claims of an access token. `groups` is ["super"] for super admins (spec §6). */
+/** Claims of an access token. `groups` is ["super"] for super admins (docs/product.md §6). */
 export const accessClaimsSchema = z.object({
   token_type: z.literal('access'),
   user_id: z.string(),

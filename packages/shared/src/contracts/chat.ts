@@ -5,8 +5,8 @@ import { cursorPageOf } from './paging';
 import { chatMessageSchema } from './messages';
 import { MAX_PAGE_SIZE } from './paging';
 
-// The chat window (spec §2 shared chat window, §3 Chat message, §5 Chat rules, §7 Inbox and chat) and its
-// websocket events (spec §4: /ws/chat/{customerId}/?token=).
+// The chat window (docs/product.md §2 shared chat window, §3 Chat message, §5 Chat rules, §7 Inbox and chat) and its
+// websocket events (docs/product.md §4: /ws/chat/{customerId}/?token=).
 
 /** GET .../customers/{id}/messages/?cursor=&page_size=25&search= — newest first; `next` pages to older. */
 export const chatMessagesQuerySchema = z.object({
@@ -16,11 +16,11 @@ export const chatMessagesQuerySchema = z.object({
 });
 export const chatMessagePageSchema = cursorPageOf(chatMessageSchema);
 
-/** Spec §5: images and PDF under 1 MB. */
+/** docs/product.md §5: images and PDF under 1 MB. */
 export const ATTACHMENT_MAX_BYTES = 1_048_576;
 export const attachmentContentTypes = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
 
-/** POST .../accounts/{id}/send_message/ (spec §7: customer, message, file_url, content_type). */
+/** POST .../accounts/{id}/send_message/ (docs/product.md §7: customer, message, file_url, content_type). */
 export const sendChatMessageSchema = z
   .object({
     customer: z.string().min(1),
@@ -30,16 +30,16 @@ export const sendChatMessageSchema = z
     /** A media_path from upload_mms_media. */
     file_url: z.string().max(500).nullable().optional(),
     content_type: z.enum(attachmentContentTypes).nullable().optional(),
-    /** The language the message is written in (spec §2 language selector). */
+    /** The language the message is written in (docs/product.md §2 language selector). */
     language: z.string().max(10).optional(),
   })
   .refine((value) => value.message.trim() !== '' || Boolean(value.file_url), {
-    // Spec §5: an empty trimmed message with no attachment is not sent.
+    // docs/product.md §5: an empty trimmed message with no attachment is not sent.
     path: ['message'],
     error: 'Required',
   });
 export type SendChatMessage = z.input<typeof sendChatMessageSchema>;
-/** Spec §7: the response is keyed by customer id. */
+/** docs/product.md §7: the response is keyed by customer id. */
 export const sendChatMessageAnswerSchema = z.record(z.string(), chatMessageSchema);
 
 export const uploadMediaAnswerSchema = z.object({ media_path: z.string() });

@@ -4,7 +4,7 @@ import { customerRefSchema } from './customers';
 import { customerIdListSchema } from './id-lists';
 import { pageOf } from './paging';
 
-// Customer groups (spec §3 Customer group, §7 Groups): named sets of customers a mass text goes to.
+// Customer groups (docs/product.md §3 Customer group, §7 Groups): named sets of customers a mass text goes to.
 
 /** In lists: the size, not the members (a group may hold thousands; the picker hides empty ones). */
 export const customerGroupSchema = z.object({
@@ -16,7 +16,7 @@ export const customerGroupSchema = z.object({
 export type CustomerGroup = z.infer<typeof customerGroupSchema>;
 export const customerGroupPageSchema = pageOf(customerGroupSchema);
 
-/** GET .../customer_groups/{id}/: the group with its members' ids (spec §3 customer_m2m). */
+/** GET .../customer_groups/{id}/: the group with its members' ids (docs/product.md §3 customer_m2m). */
 export const customerGroupDetailSchema = customerGroupSchema.extend({
   customer_m2m: z.array(z.string()),
 });
@@ -37,7 +37,7 @@ const groupNameSchema = z
 // Member lists travel at most MAX_IDS_PER_REQUEST ids a request: a bigger group is created with the first
 // slice and the rest added with POST .../members/.
 
-/** POST create (spec §7: customers, name, find_by_external when from a CSV). */
+/** POST create (docs/product.md §7: customers, name, find_by_external when from a CSV). */
 export const createCustomerGroupSchema = z.object({
   name: groupNameSchema,
   /** Our customer ids, or the merchant's external ids with find_by_external. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationMessages } from '../validation';
 import { pageOf, pageQuerySchema } from './paging';
 
-// CSV customer import (spec §2 /merchants/{merchantID}/customers/import), under
+// CSV customer import (docs/product.md §2 /merchants/{merchantID}/customers/import), under
 // /api/merchants/{id}/customer_imports/: upload → map columns (every row validated) → start the job → progress.
 // Each row is checked with customerWriteSchema / accountWriteSchema (contracts/customers.ts), so a row's
 // messages are the create form's.

@@ -19,7 +19,7 @@ export const retrieveOptoutsAnswerSchema = z.object({
 });
 export type RetrieveOptoutsAnswer = z.infer<typeof retrieveOptoutsAnswerSchema>;
 
-// POST /api/merchants/{id}/customer_accounts/ — list merchant customer accounts (spec §7): one row per
+// POST /api/merchants/{id}/customer_accounts/ — list merchant customer accounts (docs/product.md §7): one row per
 // (customer, account), for pickers (compose, merge tools).
 export const customerAccountsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

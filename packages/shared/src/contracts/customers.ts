@@ -14,7 +14,7 @@ import {
 import { accountTagSchema } from './account-tags';
 import { pageOf, pageQuerySchema } from './paging';
 
-// Customers and their accounts (spec §2 Customers, §3 Customer and Account, §7 Customers). Requests carry
+// Customers and their accounts (docs/product.md §2 Customers, §3 Customer and Account, §7 Customers). Requests carry
 // what a person types (amounts as dollars '125.50', phones as typed, dates YYYY-MM-DD); answers carry
 // integer cents (*_cents), E.164 phones and ISO dates, which the web formats with format.ts.
 
@@ -32,7 +32,7 @@ export const cadenceLabels: Record<Cadence, string> = {
   monthly: 'Monthly',
 };
 
-/** Message languages (spec §9 default en-US). */
+/** Message languages (docs/product.md §9 default en-US). */
 export const customerLanguages = ['en-US', 'es-US'] as const;
 export const customerLanguageSchema = z.enum(customerLanguages, { error: validationMessages.required });
 
@@ -131,7 +131,7 @@ export const customerListItemSchema = z.object({
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 export const customerPageSchema = pageOf(customerListItemSchema);
 
-/** Server-side sort of the customer list; '-' sorts descending (spec §2 sortable table). */
+/** Server-side sort of the customer list; '-' sorts descending (docs/product.md §2 sortable table). */
 export const customerOrderings = [
   'last_name',
   '-last_name',
@@ -268,7 +268,7 @@ export const customerCreateSchema = customerWriteSchema.extend({ account: accoun
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 export type CustomerCreate = z.output<typeof customerCreateSchema>;
 
-// POST .../customers/{customer_id}/update_last_viewed/ (spec §7) — when staff last opened the customer.
+// POST .../customers/{customer_id}/update_last_viewed/ (docs/product.md §7) — when staff last opened the customer.
 export const lastViewedAnswerSchema = z.object({ last_viewed_at: z.string() });
 export type LastViewedAnswer = z.infer<typeof lastViewedAnswerSchema>;
 

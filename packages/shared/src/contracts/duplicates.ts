@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { requiredString } from '../validation';
 import { accountStatusSchema, customerRefSchema } from './customers';
 
-// Tools: merge customers and merge accounts (spec §2 Tools /tools/merge-customers, /tools/merge-accounts; §7
+// Tools: merge customers and merge accounts (docs/product.md §2 Tools /tools/merge-customers, /tools/merge-accounts; §7
 // merge_customers, merge_accounts). The survivor keeps its id and receives what the merged record held; the
 // merged record stays (voided or closed) and points at the survivor, so its history is kept.
 

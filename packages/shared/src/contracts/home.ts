@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageBatchSchema } from './messages';
 
-// Home's overview (spec §2 Home, `/`): what the merchant has and what its texts did lately, each figure
+// Home's overview (docs/product.md §2 Home, `/`): what the merchant has and what its texts did lately, each figure
 // leading to the page that lists it (the four home lists, the inbox, the message report).
 
 /** How many days the overview's message figures look back. */
@@ -28,7 +28,7 @@ export const homeSummarySchema = z.object({
     unread_messages: z.number().int(),
   }),
   /**
-   * Texts in the window: received from customers, and sent to them by what the chat shows (spec §4 display:
+   * Texts in the window: received from customers, and sent to them by what the chat shows (docs/product.md §4 display:
    * Delivered, Sent, Queued, Failed to send). Canceled batch recipients and automation skips never left.
    */
   texts: z.object({

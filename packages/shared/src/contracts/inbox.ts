@@ -3,7 +3,7 @@ import { validationMessages } from '../validation';
 import { cursorPageOf } from './paging';
 import { MAX_PAGE_SIZE } from './paging';
 
-// The inbox (spec §2 Inbox screen, §3 Inbox entry, §7 Inbox and chat) and the home pages that list messages.
+// The inbox (docs/product.md §2 Inbox screen, §3 Inbox entry, §7 Inbox and chat) and the home pages that list messages.
 
 export const inboxSearchFields = ['name', 'external_id', 'phone'] as const;
 export const inboxSearchFieldLabels: Record<(typeof inboxSearchFields)[number], string> = {
@@ -17,14 +17,14 @@ export const inboxQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   search: z.string().trim().max(200).optional(),
-  /** Spec §2: the search-field dropdown, default Customer ID. */
+  /** docs/product.md §2: the search-field dropdown, default Customer ID. */
   field: z.enum(inboxSearchFields).default('external_id'),
-  /** A location id, or 'all' (spec §5: the filter is required; All Locations is a choice). */
+  /** A location id, or 'all' (docs/product.md §5: the filter is required; All Locations is a choice). */
   location: z.string().min(1, { error: validationMessages.required }).default('all'),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
-/** Spec §3 Inbox entry. */
+/** docs/product.md §3 Inbox entry. */
 export const inboxEntrySchema = z.object({
   customer_id: z.string(),
   first_name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredString, validationMessages } from '../validation';
 import { pageOf } from './paging';
 
-// Settings → Integrations, PassTime and Ituran (spec §2, §6). Credentials are write-mostly: answers carry the
+// Settings → Integrations, PassTime and Ituran (docs/product.md §2, §6). Credentials are write-mostly: answers carry the
 // non-secret fields and whether a password is stored, never the password itself.
 
 /** The integrations a merchant can switch on; the vendor adapters arrive with their own issues. */

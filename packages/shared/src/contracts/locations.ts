@@ -10,11 +10,11 @@ import {
 } from '../validation';
 import { pageOf, pageQuerySchema } from './paging';
 
-// Locations of a merchant (spec §2 /merchants/{merchantID}/locations, §7 GET .../merchant_locations/ with
+// Locations of a merchant (docs/product.md §2 /merchants/{merchantID}/locations, §7 GET .../merchant_locations/ with
 // page_size 1000). Phones travel as E.164 ('+12145550100'); the web shows them as (###) ###-####.
 
 export const setupStatuses = ['active', 'pending', 'inactive'] as const;
-/** The status of a location or a merchant account (spec §4 colours: active, pending, inactive). */
+/** The status of a location or a merchant account (docs/product.md §4 colours: active, pending, inactive). */
 export const setupStatusSchema = z.enum(setupStatuses, { error: validationMessages.required });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
@@ -42,7 +42,7 @@ export const locationsQuerySchema = pageQuerySchema.extend({
 });
 export type LocationsQuery = z.input<typeof locationsQuerySchema>;
 
-/** The street address both locations and owners carry (US only: state list and postal code rule of §5). */
+/** The street address both locations and owners carry (US only: state list and postal code rule of docs/product.md §5). */
 export const usAddressFields = {
   address_line1: requiredString().max(200, { error: validationMessages.maxLength }),
   city: requiredString().max(100, { error: validationMessages.maxLength }),

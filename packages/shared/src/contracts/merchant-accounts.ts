@@ -12,7 +12,7 @@ import {
 import { setupStatusSchema } from './locations';
 import { pageOf, pageQuerySchema } from './paging';
 
-// Processing accounts of a location (spec §2 .../locations/{locationID}/merchant-accounts, §7 GET
+// Processing accounts of a location (docs/product.md §2 .../locations/{locationID}/merchant-accounts, §7 GET
 // .../merchant_accounts/). Requests carry what a person types: fees as percents with two decimals ('2.95'),
 // money as dollars ('1.50'). Answers carry integer basis points and cents (*_bps, *_cents) plus each fee's
 // percent text, which is also valid request input, so an edit form starts from the answer as it is.

@@ -11,11 +11,11 @@ import {
   validationMessages,
 } from '../validation';
 
-// GET/PUT /api/merchants/{id}/settings/ (spec §2 settings/general). Money travels as integer cents
-// (design.md §5); the form shows dollars (spec §5 'Amounts are dollars') and turns them into the cents the
+// GET/PUT /api/merchants/{id}/settings/ (docs/product.md §2 settings/general). Money travels as integer cents
+// (docs/conventions.md §5); the form shows dollars (docs/product.md §5 'Amounts are dollars') and turns them into the cents the
 // server takes, checking each field with the same rules and messages as the server.
 
-/** $1.00 is the smallest payment a merchant may accept (spec §9). */
+/** $1.00 is the smallest payment a merchant may accept (docs/product.md §9). */
 export const MIN_PAYMENT_CENTS = 100;
 /** Nine digits of dollars, the most the shared dollars rule lets a person type. */
 export const MAX_PAYMENT_CENTS = 99_999_999_999;

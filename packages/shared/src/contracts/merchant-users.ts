@@ -9,7 +9,7 @@ import {
 } from '../validation';
 import { pageQuerySchema } from './paging';
 
-// The users of a merchant (spec §2 settings/users, §3 User) and the invite that brings one in.
+// The users of a merchant (docs/product.md §2 settings/users, §3 User) and the invite that brings one in.
 
 export const merchantUserRoles = ['admin', 'staff'] as const;
 export const merchantUserRoleSchema = z.enum(merchantUserRoles, { error: validationMessages.required });

@@ -6,7 +6,7 @@ export const merchantStatuses = ['active', 'pending', 'inactive'] as const;
 export type MerchantStatus = (typeof merchantStatuses)[number];
 
 /**
- * The dealer management system a merchant runs (sent as the X-Integration-Type header, design.md §4).
+ * The dealer management system a merchant runs (sent as the X-Integration-Type header, docs/conventions.md §4).
  * The spec names no vendors; these are the DMS vendors the product is built to talk to. Null: none.
  */
 export const merchantIntegrationTypes = [
@@ -116,7 +116,7 @@ export type MerchantCreate = z.output<typeof merchantCreateSchema>;
 export const LOGO_FIELD = 'logo';
 export const LOGO_MAX_BYTES = 1_048_576;
 export const logoMessages = {
-  // Spec §5: the attachment limit and its words.
+  // docs/product.md §5: the attachment limit and its words.
   tooLarge: 'File must be less than 1mb in size',
   badType: 'Logo must be a PNG, JPEG or WebP image',
 } as const;

@@ -4,7 +4,7 @@ import { bodyTypes, DEFAULT_LANGUAGE, SMS_BODY_MAX, templateTypes, type Template
 import { validationMessages } from '../validation';
 import { pageOf } from './paging';
 
-// Message templates (spec §2 template list and edit, §3 Message template, §4 template edit, §5, §7).
+// Message templates (docs/product.md §2 template list and edit, §3 Message template, §4 template edit, §5, §7).
 
 export const messageBodySchema = z.object({
   language: z.string().trim().min(2).max(10).default(DEFAULT_LANGUAGE),
@@ -27,7 +27,7 @@ export const messageTemplateSchema = z.object({
   message_bodies: z.array(
     z.object({ language: z.string(), body_type: z.enum(bodyTypes), message_body: z.string() }),
   ),
-  /** System types (spec §3): seeded per merchant, always active, never deleted. */
+  /** System types (docs/product.md §3): seeded per merchant, always active, never deleted. */
   is_system: z.boolean(),
   created: z.string(),
   updated: z.string(),
@@ -39,15 +39,15 @@ export const messageTemplateListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: templateTypeSchema.optional(),
   active: z.enum(['true', 'false']).optional(),
-  /** Hidden templates (is_visible false: a compose flow's unsaved body, spec §9) are listed only when 'true'. */
+  /** Hidden templates (is_visible false: a compose flow's unsaved body, docs/product.md §9) are listed only when 'true'. */
   include_hidden: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
 /**
- * POST create and PUT update (spec §7: name, message_bodies, type, description, active, is_visible,
- * delta_days). The server decides the stored type by the §4 rule (templateTypeOnSave); `type` is read only
+ * POST create and PUT update (docs/product.md §7: name, message_bodies, type, description, active, is_visible,
+ * delta_days). The server decides the stored type by the docs/product.md §4 rule (templateTypeOnSave); `type` is read only
  * to refuse changing a system template's type.
  */
 export const messageTemplateWriteSchema = z.object({

@@ -4,11 +4,11 @@ import { messageStatuses } from '../messaging';
 import { validationMessages } from '../validation';
 import { pageOf } from './paging';
 
-// Messages: mass texts and their batches (spec §3 Mass message payload, §7 send customers message, message
-// batches with cancel_pending, §2 /message-report), and a message as the chat shows it (spec §3 Chat message).
+// Messages: mass texts and their batches (docs/product.md §3 Mass message payload, §7 send customers message, message
+// batches with cancel_pending, §2 /message-report), and a message as the chat shows it (docs/product.md §3 Chat message).
 
 /**
- * Recipients of one mass text: one batch is one request (design.md §7 accepts 100,000 at once). Their ids are
+ * Recipients of one mass text: one batch is one request (docs/conventions.md §7 accepts 100,000 at once). Their ids are
  * ours (UUIDs), so the body stays under ~4 MB; the server's body limit for this route is sized to that.
  */
 export const MAX_RECIPIENTS = 100_000;
@@ -107,7 +107,7 @@ export const batchMessageListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
-/** Spec §3 Chat message. */
+/** docs/product.md §3 Chat message. */
 export const chatMessageSchema = z.object({
   id: z.string(),
   customer_id: z.string(),

@@ -12,7 +12,7 @@ import {
 import { usAddressFields } from './locations';
 import { pageOf, pageQuerySchema } from './paging';
 
-// Business owners of a merchant (spec §2 /merchants/{merchantID}/owners; §7 'business owners'). The SSN is
+// Business owners of a merchant (docs/product.md §2 /merchants/{merchantID}/owners; §7 'business owners'). The SSN is
 // write-only: answers carry only a mask of its last four digits. Ownership is a percent with two decimals;
 // the server keeps the merchant's owners at 100 % or less in total.
 
@@ -43,7 +43,7 @@ export const ownerPageSchema = pageOf(ownerSchema);
 export const ownersQuerySchema = pageQuerySchema;
 export type OwnersQuery = z.input<typeof ownersQuerySchema>;
 
-/** Empty is 'Required' (a bare coerce would read '' as 0 %), then the share rule of §5. */
+/** Empty is 'Required' (a bare coerce would read '' as 0 %), then the share rule of docs/product.md §5. */
 const ownershipInputSchema = z
   .union([z.string(), z.number()], { error: validationMessages.required })
   .refine((value) => String(value).trim() !== '', { error: validationMessages.required })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './paging';
 
-// GET .../customers/{customer_id}/payment_methods/ (spec §3 Payment method option).
+// GET .../customers/{customer_id}/payment_methods/ (docs/product.md §3 Payment method option).
 export const paymentMethodOptionSchema = z.object({
   id: z.string(),
   /** CREDIT, DEBIT or another account type (CHECKING, SAVINGS). */

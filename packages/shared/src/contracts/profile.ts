@@ -9,7 +9,7 @@ export const membershipSchema = z.object({
   /** The custom role's name first when one is assigned, then standard roles ('admin', 'staff'). */
   roles: z.array(z.string()),
   custom_role: z.object({ id: z.string(), role_name: z.string() }).nullable(),
-  /** The custom role's permission flags (spec §3); empty without a custom role. */
+  /** The custom role's permission flags (docs/product.md §3); empty without a custom role. */
   permissions: z.partialRecord(z.enum(permissionFlags), z.boolean()),
 });
 export type Membership = z.infer<typeof membershipSchema>;

@@ -4,8 +4,8 @@ import { permissionFlags, type PermissionFlag } from '../permissions';
 import { dollarsToCentsSchema, optionalString, requiredString, validationMessages } from '../validation';
 import { pageQuerySchema } from './paging';
 
-// Custom roles of a merchant (spec §2 settings/roles, §3 Custom role). Payment limits travel in dollars, as
-// the spec's field names and §5 ('Amounts are dollars') say; the server stores integer cents.
+// Custom roles of a merchant (docs/product.md §2 settings/roles, §3 Custom role). Payment limits travel in dollars, as
+// the spec's field names and docs/product.md §5 ('Amounts are dollars') say; the server stores integer cents.
 
 export type RoleFlags = Record<PermissionFlag, boolean>;
 

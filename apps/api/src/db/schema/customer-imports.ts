@@ -25,7 +25,7 @@ export const customerImportStatuses = [
 ] as const;
 
 /**
- * One CSV import of customers (spec §2 /customers/import): the column mapping, the validation counts and the
+ * One CSV import of customers (docs/product.md §2 /customers/import): the column mapping, the validation counts and the
  * progress of the import job. The file's rows live in customer_import_rows (parsed once, on upload), so any
  * worker process can run the job and a preview page reads only its rows.
  */

@@ -4,7 +4,7 @@ import { merchants } from './merchants';
 import { users } from './users';
 
 // What hangs off a customer and their accounts: tags, co-borrowers, notes, payment methods and the history
-// timeline. Every row carries merchant_id so each query is scoped by merchant (design.md §5).
+// timeline. Every row carries merchant_id so each query is scoped by merchant (docs/conventions.md §5).
 
 export const accountTagLinks = pgTable(
   'account_tag_links',
@@ -57,8 +57,8 @@ export const customerNotes = pgTable(
 export const paymentMethodTypes = ['CREDIT', 'DEBIT', 'CHECKING', 'SAVINGS'] as const;
 
 /**
- * A saved way to pay (spec §3 Payment method option). Only masks are stored: card and account numbers never
- * reach our database (design.md §8); the payments issue adds the processor's token.
+ * A saved way to pay (docs/product.md §3 Payment method option). Only masks are stored: card and account numbers never
+ * reach our database (docs/conventions.md §8); the payments issue adds the processor's token.
  */
 export const paymentMethods = pgTable(
   'payment_methods',

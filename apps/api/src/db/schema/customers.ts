@@ -34,14 +34,14 @@ export const customers = pgTable(
     state: text('state').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    // The language messages are written in (spec §9 default en-US).
+    // The language messages are written in (docs/product.md §9 default en-US).
     language: text('language').notNull().default('en-US'),
     // Consent: set when the customer opts out of texts or emails (STOP and friends arrive with messaging).
     smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
     emailOptedOutAt: timestamp('email_opted_out_at', { withTimezone: true }),
-    // Spec §7 update_last_viewed: when staff last opened the customer (read state of the conversation).
+    // docs/product.md §7 update_last_viewed: when staff last opened the customer (read state of the conversation).
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
-    // Voiding keeps history (design.md §5); a merged customer is voided and points at the survivor.
+    // Voiding keeps history (docs/conventions.md §5); a merged customer is voided and points at the survivor.
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     mergedIntoId: uuid('merged_into_id'),
     createdAt: createdAt(),

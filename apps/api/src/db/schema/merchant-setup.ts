@@ -2,7 +2,7 @@ import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/p
 import { createdAt, id, updatedAt } from './columns';
 import { merchants } from './merchants';
 
-// A processing account of a location (spec §2 merchant accounts). Fees are basis points, money is cents.
+// A processing account of a location (docs/product.md §2 merchant accounts). Fees are basis points, money is cents.
 export const merchantAccounts = pgTable(
   'merchant_accounts',
   {
@@ -36,7 +36,7 @@ export const merchantAccounts = pgTable(
   ],
 );
 
-// A business owner (spec §2 owners). The SSN is stored encrypted; only its last four digits in clear.
+// A business owner (docs/product.md §2 owners). The SSN is stored encrypted; only its last four digits in clear.
 export const businessOwners = pgTable(
   'business_owners',
   {

@@ -18,7 +18,7 @@ export const merchants = pgTable(
     status: text('status', { enum: ['active', 'pending', 'inactive'] })
       .notNull()
       .default('active'),
-    // General settings (spec §2 settings/general).
+    // General settings (docs/product.md §2 settings/general).
     email: text('email').notNull().default(''),
     phone: text('phone'),
     website: text('website').notNull().default(''),
@@ -37,7 +37,7 @@ export const merchants = pgTable(
     outboxSmsNumber: text('outbox_sms_number')
       .notNull()
       .default(sql`next_outbox_sms_number()`),
-    // Payment limits in integer cents; spec §9 minimum payment is $1.00.
+    // Payment limits in integer cents; docs/product.md §9 minimum payment is $1.00.
     minPaymentAmountCents: bigint('min_payment_amount_cents', { mode: 'number' }).notNull().default(100),
     maxPaymentAmountCents: bigint('max_payment_amount_cents', { mode: 'number' }),
     // The partner who onboarded this merchant, if any.
@@ -58,8 +58,8 @@ export const merchants = pgTable(
   ],
 );
 
-// A merchant's own role (spec §3 Custom role): named permission flags and payment amount limits. It counts
-// only on merchants with check_custom_roles (spec §6).
+// A merchant's own role (docs/product.md §3 Custom role): named permission flags and payment amount limits. It counts
+// only on merchants with check_custom_roles (docs/product.md §6).
 export const customRoles = pgTable(
   'custom_roles',
   {

@@ -24,7 +24,7 @@ import { users } from './users';
 export type MessageBody = { language: string; body_type: BodyType; message_body: string };
 export type MessageAttachment = { url: string; type: string };
 
-/** Spec §3 Message template. Deleting sets deleted_at (design.md §5: templates are deactivated, not erased). */
+/** docs/product.md §3 Message template. Deleting sets deleted_at (docs/conventions.md §5: templates are deactivated, not erased). */
 export const messageTemplates = pgTable(
   'message_templates',
   {
@@ -62,7 +62,7 @@ export const messageTemplates = pgTable(
   ],
 );
 
-/** Spec §3 Customer group: a named set of customers to send a mass text to. */
+/** docs/product.md §3 Customer group: a named set of customers to send a mass text to. */
 export const customerGroups = pgTable(
   'customer_groups',
   {
@@ -97,7 +97,7 @@ export const customerGroupMembers = pgTable(
   ],
 );
 
-/** One mass text (spec §3 Mass message payload): its recipients are its messages (one per customer). */
+/** One mass text (docs/product.md §3 Mass message payload): its recipients are its messages (one per customer). */
 export const messageBatches = pgTable(
   'message_batches',
   {
@@ -132,7 +132,7 @@ export const messageChannels = ['sms', 'email'] as const;
 export const messageKinds = ['chat', 'batch', 'automation', 'system', 'keyword_reply', 'inbound'] as const;
 
 /**
- * Every message in or out (spec §3 Chat message). `seq` orders a conversation and is the cursor (chat pages,
+ * Every message in or out (docs/product.md §3 Chat message). `seq` orders a conversation and is the cursor (chat pages,
  * websocket catch-up); `id` is what the API shows.
  */
 export const messages = pgTable(
@@ -187,7 +187,7 @@ export const messages = pgTable(
       .on(t.batchId, t.customerId)
       .where(sql`${t.batchId} is not null`),
     index('messages_batch_status_idx').on(t.batchId, t.status),
-    // Exactly once per (account, due date, template) for automations (design.md §5).
+    // Exactly once per (account, due date, template) for automations (docs/conventions.md §5).
     uniqueIndex('messages_automation_key')
       .on(t.templateId, t.accountId, t.automationDueDate, t.channel)
       .where(sql`${t.automationDueDate} is not null`),
@@ -234,7 +234,7 @@ export const consentActions = ['opt_out', 'opt_in'] as const;
 /** Where a consent change came from: an inbound keyword, a provider error (21610), staff, or an import. */
 export const consentSources = ['keyword', 'provider', 'staff', 'import'] as const;
 
-/** The consent record (reference/messaging-facts §2): who opted out or in, when, how. */
+/** The consent record (docs/reference/messaging.md §2): who opted out or in, when, how. */
 export const consentEvents = pgTable(
   'consent_events',
   {
@@ -258,7 +258,7 @@ export const consentEvents = pgTable(
 export const outboxSmsStatuses = ['queued', 'sent', 'delivered', 'failed', 'undelivered'] as const;
 
 /**
- * The offline SMS provider's mailbox (design.md §6 `outbox`): what would have gone to the carrier. It walks
+ * The offline SMS provider's mailbox (docs/conventions.md §6 `outbox`): what would have gone to the carrier. It walks
  * queued → sent → delivered; `idempotency_key` (our message id) makes a repeated hand-over a no-op.
  */
 export const outboxSms = pgTable(

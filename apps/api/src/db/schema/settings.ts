@@ -3,7 +3,7 @@ import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
-// Account tags of a merchant (spec §3 Account tag: name).
+// Account tags of a merchant (docs/product.md §3 Account tag: name).
 export const accountTags = pgTable(
   'account_tags',
   {

@@ -3,7 +3,7 @@ import type { DemoClock } from './demo-clock';
 
 // What the demo dealership's texts say: conversations in the inbox, the automations' reminders and skips, and
 // two mass texts. Customers are named by their place among the demo customers (0 is Maria Garcia, DM-1001;
-// 2 is Aisha Moore, who replied STOP). Between them, every message status of spec §4 shows: Delivered
+// 2 is Aisha Moore, who replied STOP). Between them, every message status of docs/product.md §4 shows: Delivered
 // (delivered, received), Queued, Sent (sent, accepted) and Failed to send (failed, undelivered), plus
 // canceled recipients of a batch. Nothing is left pending: the dispatcher has nothing of this to send.
 
@@ -36,7 +36,7 @@ export type DemoAutomation = {
   daysAgo: number;
   status: MessageStatus;
   errorCode?: string;
-  /** A recorded skip (spec §8 reason): written failed, never sent, not part of the conversation. */
+  /** A recorded skip (docs/product.md §8 reason): written failed, never sent, not part of the conversation. */
   skipReason?: string;
   channel?: 'sms' | 'email';
 };

@@ -17,7 +17,7 @@ import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
 import { distinctSampleName } from './sample-names';
 
-/** One documented password for every demo login; it meets the password rule of spec §5. */
+/** One documented password for every demo login; it meets the password rule of docs/product.md §5. */
 export const DEMO_PASSWORD = 'Paylane-Demo-1';
 export const demoLogins = [
   { email: 'superadmin@demo.paylane.test', role: 'super admin' },
@@ -113,7 +113,7 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
   return true;
 }
 
-/** One sandbox account per location, and the one owner holding 100 % (spec §2 merchant setup). */
+/** One sandbox account per location, and the one owner holding 100 % (docs/product.md §2 merchant setup). */
 async function seedDemoMerchantSetup(
   db: Db,
   merchantId: string,

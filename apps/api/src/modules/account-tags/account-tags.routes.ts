@@ -20,7 +20,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 // A malformed id is simply not one of the merchant's tags: 404, like any other unknown id.
 const tagParams = merchantParams.extend({ tag_id: z.string() });
 
-/** Spec §2 settings/tags and §7 GET .../account-tags/ (page_size 40). Members list; admins manage. */
+/** docs/product.md §2 settings/tags and §7 GET .../account-tags/ (page_size 40). Members list; admins manage. */
 export const accountTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const manage = { access: { merchant: 'manageTags' } } as const;
   const base = '/api/merchants/:merchant_id/account-tags/';

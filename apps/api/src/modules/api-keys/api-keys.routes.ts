@@ -15,7 +15,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
 const keyParams = merchantParams.extend({ api_key_id: z.string() });
 
-/** Spec §2 settings/api-keys, §6 super admins only, §7 api_keys (including revoke). */
+/** docs/product.md §2 settings/api-keys, §6 super admins only, §7 api_keys (including revoke). */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const manage = { access: { merchant: 'manageApiKeys' } } as const;
   const base = '/api/merchants/:merchant_id/api_keys/';

@@ -8,7 +8,7 @@ import {
 } from './audit.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
-/** Records who did what (design.md §5). Callers pass before/after snapshots for changes. */
+/** Records who did what (docs/conventions.md §5). Callers pass before/after snapshots for changes. */
 export function recordAudit(ctx: AppContext, entry: AuditEntry): Promise<void> {
   return insertAuditEntry(ctx.db, entry);
 }

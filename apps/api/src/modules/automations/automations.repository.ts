@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
 import type { TemplateRow } from '../message-templates/message-templates.service';
 
-// What the daily automation run reads (spec issue 5 item 8). Set-based: one query answers a page of accounts
+// What the daily automation run reads (issue 5 item 8). Set-based: one query answers a page of accounts
 // due on a date with everything a body needs (customer, location, first payment method), so a merchant with
 // 20,000 accounts due costs a few queries, not 20,000.
 

@@ -22,7 +22,7 @@ const PAGE_SIZE = 2000;
 export type AutomationRunResult = { written: number; skipped: number };
 
 /**
- * Why an account's text is not sent (spec §8 server messages), or null when it may be: an inactive account,
+ * Why an account's text is not sent (docs/product.md §8 server messages), or null when it may be: an inactive account,
  * a closed or pending one, or a customer who opted out of texts.
  */
 export function automationSkipReason(candidate: AutomationCandidate): string | null {
@@ -115,7 +115,7 @@ async function runTemplate(
 }
 
 /**
- * The daily automation run of one merchant (spec issue 5 item 8) for its local date: each active SCHEDULED
+ * The daily automation run of one merchant (issue 5 item 8) for its local date: each active SCHEDULED
  * template sends to the accounts due `delta_days` from today (before: positive, on: 0, after: negative),
  * exactly once per (account, due date, template, channel). Safe to run again: what was written is not
  * read again, and the unique key makes a racing repeat a no-op. Asks the dispatcher to run when it wrote

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
 import { writePrivateFile } from '../../lib/private-files';
 
-// MMS attachments (spec §5: images and PDF under 1 MB): stored under DATA_DIR/media/mms with random names and
+// MMS attachments (docs/product.md §5: images and PDF under 1 MB): stored under DATA_DIR/media/mms with random names and
 // served publicly at /media/mms/<name>, because the SMS provider fetches them without our credentials.
 
 export const MEDIA_FIELD = 'file';
@@ -20,7 +20,7 @@ const contentTypes: Record<MediaExtension, string> = {
   gif: 'image/gif',
   pdf: 'application/pdf',
 };
-// Random hex names only: nothing a client sends ever becomes part of a path (design.md §8).
+// Random hex names only: nothing a client sends ever becomes part of a path (docs/conventions.md §8).
 const MEDIA_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|pdf)$/;
 
 const startsWith = (bytes: Buffer, signature: readonly number[]) =>
@@ -38,7 +38,7 @@ export function detectMediaType(bytes: Buffer): MediaExtension | null {
 
 const mediaDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'media', MEDIA_FOLDER);
 
-/** Spec §7 upload_mms_media: stores the file and answers its public path. */
+/** docs/product.md §7 upload_mms_media: stores the file and answers its public path. */
 export async function storeMmsMedia(ctx: AppContext, bytes: Buffer): Promise<{ media_path: string }> {
   if (bytes.length >= ATTACHMENT_MAX_BYTES) throw fieldError(MEDIA_FIELD, messages.mediaTooLarge);
   const extension = detectMediaType(bytes);

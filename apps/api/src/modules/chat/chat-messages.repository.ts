@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { memberships, messages, users } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
 
-// The chat window's reads (spec §3 Chat message): one customer's messages by seq (messages_customer_seq_idx),
+// The chat window's reads (docs/product.md §3 Chat message): one customer's messages by seq (messages_customer_seq_idx),
 // each with the staff sender's name and roles in this merchant.
 
 const senderRoles = sql<string[] | null>`case when ${users.id} is null then null else

@@ -8,7 +8,7 @@ import { merchants, messages, messageTemplates } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 
-// Issue 14 §7: what send_message does with ids and callers it did not expect, and how uploads come back.
+// Issue 14 item 7: what send_message does with ids and callers it did not expect, and how uploads come back.
 describe('chat send_message: template ids, API keys, and served uploads', () => {
   let t: TestApp;
   let dataDir: string;

@@ -32,7 +32,7 @@ export type ChatSender = {
   userId: string | null;
   /** The sender's full name: {{collector_name}} in a template (empty for an API key). */
   collectorName: string;
-  /** Capability freeText (spec §6): without it only a template rendered by the server is sent. */
+  /** Capability freeText (docs/product.md §6): without it only a template rendered by the server is sent. */
   mayWriteFreeText: boolean;
   /** The merchant's sender columns: without a sender of its own it cannot text. */
   senderFields: MerchantSenderFields;
@@ -41,7 +41,7 @@ export type ChatSender = {
 type SendInput = z.output<typeof sendChatMessageSchema>;
 
 /**
- * Spec §7 send_message: one text from staff to a customer about an account, stored pending and handed to the
+ * docs/product.md §7 send_message: one text from staff to a customer about an account, stored pending and handed to the
  * dispatcher. With an Idempotency-Key a retry answers the first message and sends nothing.
  */
 export async function sendChatMessage(

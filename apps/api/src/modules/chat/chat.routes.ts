@@ -52,7 +52,7 @@ async function readMediaUpload(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Spec §7 chat: a customer's messages, send_message and upload_mms_media (members). */
+/** docs/product.md §7 chat: a customer's messages, send_message and upload_mms_media (members). */
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Runs before validation: another merchant's account is refused whatever the body says.
   const checkAccount = async (request: FastifyRequest) => {

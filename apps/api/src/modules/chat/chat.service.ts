@@ -15,7 +15,7 @@ import {
 
 export type ChatMessagePage = { next: string | null; previous: string | null; results: ChatMessage[] };
 
-/** Spec §3 Chat message: the API shape of a stored message. */
+/** docs/product.md §3 Chat message: the API shape of a stored message. */
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
@@ -44,7 +44,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
   };
 }
 
-/** Spec §7 chat page: the customer's messages newest first by cursor; `next` is the older page. */
+/** docs/product.md §7 chat page: the customer's messages newest first by cursor; `next` is the older page. */
 export async function listChatMessages(
   ctx: AppContext,
   merchantId: string,

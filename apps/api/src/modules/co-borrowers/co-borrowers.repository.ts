@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { accountCoBorrowers, accounts, customers } from '../../db/schema';
 
 // Every query carries the merchant id: a customer or account of another merchant is as unknown as a
-// missing one (design.md §5).
+// missing one (docs/conventions.md §5).
 
 const customerColumns = {
   id: customers.id,

@@ -20,7 +20,7 @@ const accountPathOf = (params: { customer_id: string; account_id: string }) => (
   accountId: params.account_id,
 });
 
-/** Spec §2 customer page, co-borrowers sub-view: members read; linking and unlinking edit the customer. */
+/** docs/product.md §2 customer page, co-borrowers sub-view: members read; linking and unlinking edit the customer. */
 export const coBorrowerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
   const write = { access: { merchant: 'updateCustomer' } } as const;

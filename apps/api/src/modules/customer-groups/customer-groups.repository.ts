@@ -166,7 +166,7 @@ export async function deleteGroupMember(
   return removed.length > 0;
 }
 
-/** The group's live members' ids (spec §3 customer_m2m). */
+/** The group's live members' ids (docs/product.md §3 customer_m2m). */
 export async function listMemberIds(db: Db, input: { merchantId: string; groupId: string }) {
   const rows = await db
     .select({ id: customerGroupMembers.customerId })

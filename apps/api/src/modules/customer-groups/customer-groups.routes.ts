@@ -33,7 +33,7 @@ const groupParams = merchantParams.extend({ group_id: z.string() });
 const memberParams = groupParams.extend({ customer_id: z.string() });
 
 /**
- * Spec §7 groups: every member reads them (the compose picker); writing needs groupMessage (spec §6 Group
+ * docs/product.md §7 groups: every member reads them (the compose picker); writing needs groupMessage (docs/product.md §6 Group
  * Message: the merchant's allow_group_message, and admin, staff or is_customer_campaign_allowed), since a
  * group exists to send a mass text to.
  */

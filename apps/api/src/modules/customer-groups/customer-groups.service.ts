@@ -136,7 +136,7 @@ async function answeringNameViolation<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Spec §7 create group: a name and its members (from a selection, or a CSV's external ids). */
+/** docs/product.md §7 create group: a name and its members (from a selection, or a CSV's external ids). */
 export async function createCustomerGroup(
   ctx: AppContext,
   actor: Actor,
@@ -160,7 +160,7 @@ export async function createCustomerGroup(
   );
 }
 
-/** Spec §7 update group: a new name and/or a new member list (which replaces the old one). */
+/** docs/product.md §7 update group: a new name and/or a new member list (which replaces the old one). */
 export async function updateCustomerGroup(
   ctx: AppContext,
   actor: Actor,

@@ -32,7 +32,7 @@ function toHistoryEvent(row: CustomerEventRow): HistoryEvent {
   };
 }
 
-/** Spec §3 customer history: one timeline of the customer's changes, newest first, by cursor. */
+/** docs/product.md §3 customer history: one timeline of the customer's changes, newest first, by cursor. */
 export async function listCustomerHistory(
   ctx: AppContext,
   merchantId: string,

@@ -56,7 +56,7 @@ async function readUpload(request: FastifyRequest, limit: number) {
   return { fileName: part.filename, chunks: fileChunks(part.file) };
 }
 
-/** Spec §2 /customers/import: upload, map and check, preview, start, progress, error report. */
+/** docs/product.md §2 /customers/import: upload, map and check, preview, start, progress, error report. */
 export const customerImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { merchant: 'importCustomers' } } as const;
   const base = '/api/merchants/:merchant_id/customer_imports/';

@@ -32,7 +32,7 @@ export function findLiveCustomersAmong(
 }
 
 /**
- * Spec §7 list merchant customer accounts: one row per live customer and account they hold, sorted by
+ * docs/product.md §7 list merchant customer accounts: one row per live customer and account they hold, sorted by
  * name. A search keeps the customers the list's search would find.
  */
 export async function listCustomerAccountRows(

@@ -12,7 +12,7 @@ import { listMerchantCustomerAccounts, retrieveOptouts } from './customer-lookup
 import { merchantParams } from '../../kit/path-params';
 import { merchantIdOf } from '../../kit/actor';
 
-/** Spec §7: retrieve customer optouts, and list merchant customer accounts (both POST, for members). */
+/** docs/product.md §7: retrieve customer optouts, and list merchant customer accounts (both POST, for members). */
 export const customerLookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
 

@@ -8,7 +8,7 @@ import { planCustomerSearch } from '../customers/customer-search.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 /**
- * Spec §7 retrieve customer optouts: which of these customers (our ids, or the merchant's external ids)
+ * docs/product.md §7 retrieve customer optouts: which of these customers (our ids, or the merchant's external ids)
  * may be texted. Known live customers split into opted out and messageable, in the order sent; ids
  * matching none (a malformed id included) come back as sent. Repeated ids count once.
  */
@@ -39,7 +39,7 @@ export async function retrieveOptouts(
   return answer;
 }
 
-/** Spec §7 list merchant customer accounts (a POST): rows of (customer, own account) for pickers. */
+/** docs/product.md §7 list merchant customer accounts (a POST): rows of (customer, own account) for pickers. */
 export async function listMerchantCustomerAccounts(
   ctx: AppContext,
   merchantId: string,

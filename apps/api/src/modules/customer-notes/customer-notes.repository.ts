@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { accountCoBorrowers, accounts, customerNotes, customers, users } from '../../db/schema';
 
 // Every query carries the merchant id: a customer, account or note of another merchant is as unknown as a
-// missing one (design.md §5).
+// missing one (docs/conventions.md §5).
 
 export type NoteCustomerRow = { id: string; voidedAt: Date | null };
 export type NoteRow = {

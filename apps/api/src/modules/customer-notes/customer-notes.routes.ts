@@ -23,7 +23,7 @@ const noteParams = customerParams.extend({ note_id: z.string() });
 // An edit changes the text only; the account a note is about is fixed when it is written.
 const noteUpdateSchema = customerNoteWriteSchema.pick({ body: true });
 
-/** Spec §2 customer page, notes sub-view: members read; writing needs is_note_update_allowed (updateNotes). */
+/** docs/product.md §2 customer page, notes sub-view: members read; writing needs is_note_update_allowed (updateNotes). */
 export const customerNoteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
   const write = { access: { merchant: 'updateNotes' } } as const;

@@ -33,7 +33,7 @@ function toListItem(row: CustomerListRow): CustomerListItem {
   };
 }
 
-/** Spec §2 customer list: live customers, searched, filtered, sorted and paged, each with its accounts. */
+/** docs/product.md §2 customer list: live customers, searched, filtered, sorted and paged, each with its accounts. */
 export async function listCustomers(
   ctx: AppContext,
   merchantId: string,

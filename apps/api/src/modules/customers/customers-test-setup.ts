@@ -47,7 +47,7 @@ export async function setUpCustomersTest(): Promise<CustomersTestContext> {
   };
 }
 
-/** A complete, valid customer body (spec §5 rules all met) at the given location. */
+/** A complete, valid customer body (docs/product.md §5 rules all met) at the given location. */
 export const customerBody = (location: string, overrides: Record<string, unknown> = {}) => ({
   first_name: 'Zoe',
   last_name: 'Quill',

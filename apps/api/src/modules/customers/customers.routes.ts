@@ -23,7 +23,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
 export const customerParams = merchantParams.extend({ customer_id: z.string() });
 
-/** Spec §2 customer list, create, edit and void; §7 customer detail and update_last_viewed. */
+/** docs/product.md §2 customer list, create, edit and void; §7 customer detail and update_last_viewed. */
 export const customerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
   const create = { access: { merchant: 'createCustomer' } } as const;

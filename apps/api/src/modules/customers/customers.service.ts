@@ -121,7 +121,7 @@ function customerSnapshot(row: CustomerRow, locationName: string | null) {
   };
 }
 
-/** Spec §2 create: the customer and an optional first account, with their history, in one transaction. */
+/** docs/product.md §2 create: the customer and an optional first account, with their history, in one transaction. */
 export async function createCustomer(
   ctx: AppContext,
   actor: Actor,
@@ -218,7 +218,7 @@ export async function voidCustomer(ctx: AppContext, actor: Actor, id: string): P
   });
 }
 
-/** Spec §7 update_last_viewed: staff opened the customer now (and read their conversation). */
+/** docs/product.md §7 update_last_viewed: staff opened the customer now (and read their conversation). */
 export async function updateLastViewed(
   ctx: AppContext,
   merchantId: string,

@@ -122,7 +122,7 @@ describe('customers: create', () => {
     ]);
   });
 
-  it('answers every rule of spec §5 by field, nested account fields joined with a dot', async () => {
+  it('answers every rule of docs/product.md §5 by field, nested account fields joined with a dot', async () => {
     const before = await countCustomers();
     const bad = await post({
       first_name: ' ',

@@ -13,7 +13,7 @@ import { mergeCustomers, previewCustomerMerge } from './merge-customers.service'
 import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams } from '../../kit/path-params';
 
-/** Spec §2 Tools and §7 merge_customers, merge_accounts: admins (capability mergeRecords). */
+/** docs/product.md §2 Tools and §7 merge_customers, merge_accounts: admins (capability mergeRecords). */
 export const duplicateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { access: { merchant: 'mergeRecords' } } as const;
   const customersPath = '/api/merchants/:merchant_id/merge_customers/';

@@ -5,7 +5,7 @@ import { currentMerchantAccess } from '../../plugins/access';
 import { getHomeSummary } from './home-summary.service';
 import { merchantParams } from '../../kit/path-params';
 
-/** GET .../home_summary/: Home's overview; every member of the merchant opens Home (spec §2, §6). */
+/** GET .../home_summary/: Home's overview; every member of the merchant opens Home (docs/product.md §2, §6). */
 export const homeSummaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/merchants/:merchant_id/home_summary/',

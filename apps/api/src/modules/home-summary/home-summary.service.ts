@@ -15,7 +15,7 @@ import {
 const DAY_MS = 86_400_000;
 
 /**
- * Home's overview (spec §2 Home): the merchant's customers and accounts, the conversations waiting for
+ * Home's overview (docs/product.md §2 Home): the merchant's customers and accounts, the conversations waiting for
  * staff, and what its texts did in the last HOME_SUMMARY_DAYS days, with the newest mass text. Account due
  * dates are read on the merchant's calendar.
  */

@@ -25,7 +25,7 @@ const injectedReplyAnswerSchema = z.object({
 
 /**
  * Development only (not registered in production): a customer's reply to the offline `outbox` SMS provider,
- * which has no phone to reply from (design.md §6). It goes through the same path as Twilio's inbound
+ * which has no phone to reply from (docs/conventions.md §6). It goes through the same path as Twilio's inbound
  * webhook, so routing by the number texted, keywords, consent and confirmations behave as they would for
  * real. Readable without signing in, like the email outbox, so the e2e journeys can play the customer.
  * Answers 201 when the text reached a conversation, 202 when it reached the platform's shared number (on no

@@ -45,7 +45,7 @@ export type InboundResult = {
 /**
  * An inbound text (Twilio's webhook, or an injected dev reply), routed by the number texted and never by a
  * guess across merchants: on the conversation of the customer of the merchant that sends from that number
- * (or through that Messaging Service), with a keyword (reference/messaging-facts §2: the whole message, any
+ * (or through that Messaging Service), with a keyword (docs/reference/messaging.md §2: the whole message, any
  * case) acted on for that customer. The row, the consent change and the answer are one transaction, and the
  * row is unique per provider message id, so a redelivered webhook changes nothing and a customer never gets a
  * second confirmation.

@@ -4,7 +4,7 @@ import { formatPhone } from '@paylane/shared/format';
 type Merchant = { merchantName: string; merchantPhone: string | null; merchantEmail: string };
 
 /**
- * The answers to STOP, START and HELP (reference/messaging-facts §2): one confirmation per change, no
+ * The answers to STOP, START and HELP (docs/reference/messaging.md §2): one confirmation per change, no
  * marketing, naming the merchant so the customer knows who is texting, and always saying how to opt out.
  */
 export function keywordReplyText(keyword: Exclude<InboundKeyword, null>, merchant: Merchant): string {

@@ -8,7 +8,7 @@ import { merchantParams, merchantPath } from '../../kit/path-params';
 
 const member = { access: { merchant: 'member' } } as const;
 
-/** Spec §2 Inbox: the conversation list and one conversation's entry (members). */
+/** docs/product.md §2 Inbox: the conversation list and one conversation's entry (members). */
 export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/merchants/:merchant_id/inbox/',

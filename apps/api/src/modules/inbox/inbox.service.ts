@@ -20,7 +20,7 @@ import { isUuid } from '@paylane/shared/validation';
 
 type InboxQuery = z.output<typeof inboxQuerySchema>;
 
-/** Spec §3 Inbox entry. */
+/** docs/product.md §3 Inbox entry. */
 export function toInboxEntry(row: InboxRow): InboxEntry {
   return {
     customer_id: row.customerId,
@@ -69,7 +69,7 @@ async function locationIdOf(ctx: AppContext, merchantId: string, location: strin
   return location;
 }
 
-/** Spec §2 Inbox: conversations newest first by cursor, searched by one field, filtered by location. */
+/** docs/product.md §2 Inbox: conversations newest first by cursor, searched by one field, filtered by location. */
 export async function listInbox(
   ctx: AppContext,
   merchantId: string,

@@ -18,7 +18,7 @@ const typeParams = merchantParams.extend({ integration_type: z.string() });
 const base = '/api/merchants/:merchant_id/integrations';
 
 /**
- * Settings → Integrations (super admins, spec §6) and the PassTime / Ituran credential pages (admins or the
+ * Settings → Integrations (super admins, docs/product.md §6) and the PassTime / Ituran credential pages (admins or the
  * matching custom-role flag). The credential paths are literal routes, so they never reach the
  * :integration_type routes, whose last segment is enable/ or disable/.
  */

@@ -167,7 +167,7 @@ describe('integrations and their credentials', () => {
       .update(memberships)
       .set({ customRoleId: role!.id })
       .where(and(eq(memberships.userId, staff!.id), eq(memberships.merchantId, merchantId)));
-    // Without check_custom_roles the flag counts for nothing (spec §6).
+    // Without check_custom_roles the flag counts for nothing (docs/product.md §6).
     expect((await t.request(passtime, { token: tokens.staff })).status).toBe(403);
     await t.database.db.update(merchants).set({ checkCustomRoles: true }).where(eq(merchants.id, merchantId));
     expect((await t.request(passtime, { token: tokens.staff })).status).toBe(200);

@@ -14,7 +14,7 @@ const tokenQuery = z.object({ token: z.string().optional() });
 const chatQuery = tokenQuery.extend({ after: z.uuid().optional() });
 
 /**
- * Spec §4 websocket: /ws/chat/{customerId}/?token=<access>&after=<message id>, and /ws/inbox/{merchantId}/
+ * docs/product.md §4 websocket: /ws/chat/{customerId}/?token=<access>&after=<message id>, and /ws/inbox/{merchantId}/
  * ?token=<access> (not in the spec: the inbox list updates live). The handshake is checked in preHandler,
  * after the parameters are parsed and before the upgrade: a bad token is refused with 401, a customer or
  * merchant the caller may not read with 404, and no socket opens. An open socket ends with its session

@@ -14,7 +14,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
 const locationParams = merchantParams.extend({ location_id: z.string() });
 
-/** Spec §2 locations and §7 GET .../merchant_locations/ (page_size 1000). Members read; admins write. */
+/** docs/product.md §2 locations and §7 GET .../merchant_locations/ (page_size 1000). Members read; admins write. */
 export const locationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;
   const manage = { access: { merchant: 'manageMerchantSetup' } } as const;

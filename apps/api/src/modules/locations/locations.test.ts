@@ -64,7 +64,7 @@ describe('locations', () => {
     expect(read.body).toEqual(answer.body);
   });
 
-  it('answers the rules of spec §5 by field', async () => {
+  it('answers the rules of docs/product.md §5 by field', async () => {
     const bad = await create({
       ...validLocation,
       name: ' ',

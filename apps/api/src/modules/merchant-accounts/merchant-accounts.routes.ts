@@ -19,7 +19,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
 const accountParams = merchantParams.extend({ merchant_account_id: z.string() });
 
-/** Spec §2 merchant accounts and §7 GET .../merchant_accounts/: admins and super admins only (fees, volumes). */
+/** docs/product.md §2 merchant accounts and §7 GET .../merchant_accounts/: admins and super admins only (fees, volumes). */
 export const merchantAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const manage = { access: { merchant: 'manageMerchantSetup' } } as const;
   const base = '/api/merchants/:merchant_id/merchant_accounts/';

@@ -8,7 +8,7 @@ import { getMerchantSettings, updateMerchantSettings } from './merchant-settings
 import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams } from '../../kit/path-params';
 
-/** Spec §2 settings/general: the merchant's contact details, quiet hours and payment limits. */
+/** docs/product.md §2 settings/general: the merchant's contact details, quiet hours and payment limits. */
 export const merchantSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const access = { access: { merchant: 'manageMerchantSettings' } } as const;
 

@@ -44,7 +44,7 @@ describe('merchant general settings', () => {
     });
   });
 
-  it('refuses staff reading or writing the settings (spec §6: admins)', async () => {
+  it('refuses staff reading or writing the settings (docs/product.md §6: admins)', async () => {
     expect((await t.request(path, { token: tokens.staff })).status).toBe(403);
     const write = await t.request(path, { method: 'PUT', token: tokens.staff, json: validSettings });
     expect(write.status).toBe(403);

@@ -48,7 +48,7 @@ function managerScope(request: FastifyRequest): ManagerScope {
     merchantId: merchant.id,
     merchantName: merchant.name,
     actor,
-    // manageRoles is exactly 'admin or super admin' (spec §6), the level that may touch admins.
+    // manageRoles is exactly 'admin or super admin' (docs/product.md §6), the level that may touch admins.
     isFullManager: can(subject, merchantFlags, 'manageRoles'),
     flags: access.flags,
     ip: request.ip,

@@ -37,7 +37,7 @@ type InviteInput = {
 
 /**
  * POST .../users/: creates the user without a password, their membership, and a single-use link to
- * /user-invite/{id}/{token} (7 days) sent by email. One organisation per user (spec §8 messages).
+ * /user-invite/{id}/{token} (7 days) sent by email. One organisation per user (docs/product.md §8 messages).
  */
 export async function inviteMerchantUser(
   ctx: AppContext,

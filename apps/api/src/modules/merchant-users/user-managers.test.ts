@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customRoles, memberships, merchants, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 
-// A staff member whose custom role has is_user_update_allowed manages users (spec §6) but only at staff
+// A staff member whose custom role has is_user_update_allowed manages users (docs/product.md §6) but only at staff
 // level: they may not give the admin role nor change an admin's account.
 describe('user managers through a custom role', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import { writePrivateFile } from '../../lib/private-files';
 type LogoType = { extension: 'png' | 'jpg' | 'webp'; contentType: string };
 
 const LOGO_FOLDER = 'logos';
-// Random hex names only: nothing a client sends ever becomes part of a path (design.md §8).
+// Random hex names only: nothing a client sends ever becomes part of a path (docs/conventions.md §8).
 const LOGO_FILE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 const contentTypes: Record<LogoType['extension'], string> = {
   png: 'image/png',

@@ -100,7 +100,7 @@ export async function createMerchant(
     throw senderTakenError(error);
   });
   const merchant = toMerchant(row);
-  // Every merchant has the auto generated templates of spec §3 from its first day.
+  // Every merchant has the auto generated templates of docs/product.md §3 from its first day.
   await seedSystemTemplates(ctx.db, merchant.id);
   await recordAudit(ctx, {
     merchantId: merchant.id,

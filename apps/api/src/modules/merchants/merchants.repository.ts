@@ -15,7 +15,7 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
 export type MembershipAccess = {
   /** Standard roles ('admin', 'staff'): what authorization reads. A custom role's name never counts here. */
   roles: string[];
-  /** For display (spec §3): the custom role's name first when one is assigned, then the standard roles. */
+  /** For display (docs/product.md §3): the custom role's name first when one is assigned, then the standard roles. */
   roleNames: string[];
   flags: Partial<Record<PermissionFlag, boolean>>;
   customRole: { id: string; name: string } | null;

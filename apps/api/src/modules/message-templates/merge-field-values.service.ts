@@ -3,7 +3,7 @@ import { formatCurrency, formatDate, formatPaymentMethod } from '@paylane/shared
 import { DEFAULT_LANGUAGE, type BodyType, type MergeValues } from '@paylane/shared/messaging';
 import type { MessageBody } from '../../db/schema';
 
-// The values of spec §9's merge fields for one customer and account, formatted as §9 shows them (dates
+// The values of docs/product.md §9's merge fields for one customer and account, formatted as §9 shows them (dates
 // MM/DD/YYYY, USD). Pure: the render route and the automations read the rows their own way and fill bodies
 // through here, so a preview and the text that goes out say the same thing.
 

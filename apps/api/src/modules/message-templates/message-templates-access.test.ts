@@ -79,7 +79,7 @@ describe('message templates: who may read and write, and tenant isolation', () =
       204,
     );
     await c.db.update(merchants).set({ checkCustomRoles: false }).where(eq(merchants.id, c.merchantId));
-    // Standard merchant: staff write templates (spec §6).
+    // Standard merchant: staff write templates (docs/product.md §6).
     const staffMade = await c.t.request(c.base, {
       method: 'POST',
       token: c.staff,

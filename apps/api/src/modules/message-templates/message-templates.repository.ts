@@ -135,7 +135,7 @@ export async function updateTemplateRow(
   return row ?? null;
 }
 
-/** Soft delete (design.md §5): the row stays for the messages that name it, inactive and out of every list. */
+/** Soft delete (docs/conventions.md §5): the row stays for the messages that name it, inactive and out of every list. */
 export async function softDeleteTemplate(
   db: Db,
   input: { merchantId: string; id: string; at: Date },

@@ -30,8 +30,8 @@ const fullNameOf = (request: FastifyRequest) =>
   request.user ? `${request.user.firstName} ${request.user.lastName}`.trim() : '';
 
 /**
- * Spec §2 template list and edit, §7 message templates: every member reads and previews; writing needs
- * manageTemplates (spec §6 'Save as template, template pages': is_template_update_allowed or staff).
+ * docs/product.md §2 template list and edit, §7 message templates: every member reads and previews; writing needs
+ * manageTemplates (docs/product.md §6 'Save as template, template pages': is_template_update_allowed or staff).
  */
 export const messageTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { access: { merchant: 'member' } } as const;

@@ -107,7 +107,7 @@ export async function getMessageTemplate(
 }
 
 /**
- * What is stored for a write (spec §4): the type by templateTypeOnSave (a system template keeps its own),
+ * What is stored for a write (docs/product.md §4): the type by templateTypeOnSave (a system template keeps its own),
  * a collector-name placeholder clears the days (no collector sends automations), and system templates have
  * no schedule (they are sent on their event).
  */
@@ -162,8 +162,8 @@ async function answeringUniqueViolations<T>(work: () => Promise<T>): Promise<T> 
 }
 
 /**
- * Creates a template (spec §7 POST). A caller's `type` is not read: the stored type follows the §4 rule, so
- * a new template is never a system one. The compose flow's unsaved body (spec §9: a generated timestamped
+ * Creates a template (docs/product.md §7 POST). A caller's `type` is not read: the stored type follows the §4 rule, so
+ * a new template is never a system one. The compose flow's unsaved body (docs/product.md §9: a generated timestamped
  * name, inactive and hidden) is created with active false and is_visible false.
  */
 export async function createMessageTemplate(
@@ -184,7 +184,7 @@ export async function createMessageTemplate(
   return toMessageTemplate(row);
 }
 
-/** Replaces a template (spec §7 PUT); system templates keep their type and stay active (spec §4). */
+/** Replaces a template (docs/product.md §7 PUT); system templates keep their type and stay active (docs/product.md §4). */
 export async function updateMessageTemplate(
   ctx: AppContext,
   actor: Actor,

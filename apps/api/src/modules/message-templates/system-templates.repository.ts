@@ -22,7 +22,7 @@ const defaultsJson = JSON.stringify(
 );
 
 /**
- * Gives the merchant each system template it lacks (spec §3: all 13 system types), active, in one statement;
+ * Gives the merchant each system template it lacks (docs/product.md §3: all 13 system types), active, in one statement;
  * answers how many it created. Idempotent and cheap when nothing is missing (13 index probes, no row
  * written), so callers run it whenever the templates must be there: merchant creation, the demo seed, the
  * template list and findSystemTemplate (merchants created before templates existed get theirs there).

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type SystemTemplateType } from '@paylane/shared/messaging';
 import type { MessageBody } from '../../db/schema/messaging';
 
-// The auto generated templates every merchant has (spec §3 system types): one per event, seeded active, never
+// The auto generated templates every merchant has (docs/product.md §3 system types): one per event, seeded active, never
 // deleted. Merchants reword them on the template pages; the events that send them arrive with their issues
 // (payments, promises, autopay). TEXT bodies stay under the 300-character limit with merge fields filled.
 

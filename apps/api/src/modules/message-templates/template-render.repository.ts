@@ -2,7 +2,7 @@ import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountCoBorrowers, accounts, customers, locations, paymentMethods } from '../../db/schema';
 
-// What a template preview for a real customer reads (spec §7 render): the customer, one account and the
+// What a template preview for a real customer reads (docs/product.md §7 render): the customer, one account and the
 // first saved payment method, each scoped to the merchant.
 
 export async function findRenderCustomer(db: Db, { merchantId, id }: { merchantId: string; id: string }) {

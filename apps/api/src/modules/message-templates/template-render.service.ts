@@ -8,13 +8,13 @@ import { getTemplate } from './message-templates.service';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';
 import { isUuid } from '@paylane/shared/validation';
 
-/** Spec §7 random render: the body as written, filled with sample values (the template page's preview). */
+/** docs/product.md §7 random render: the body as written, filled with sample values (the template page's preview). */
 export function renderWithSampleValues(input: { message_template_body: string }): RenderAnswer {
   return { rendered_body: renderBody(input.message_template_body, sampleMergeValues) };
 }
 
 /**
- * Spec §7 render: the template's body of the asked type filled for one of the merchant's customers and one
+ * docs/product.md §7 render: the template's body of the asked type filled for one of the merchant's customers and one
  * of their accounts (the first active one when none is named); collector_name is the requesting user. A
  * template without a body of that type renders ''.
  */

@@ -41,7 +41,7 @@ function limiterFor(ctx: AppContext): SendRateLimiter {
 }
 
 /**
- * The dispatcher (design.md §5, issue 5 item 4): claims due messages chunk by chunk, decides each (canceled
+ * The dispatcher (docs/conventions.md §5, issue 5 item 4): claims due messages chunk by chunk, decides each (canceled
  * batch, opted out, quiet hours) and hands the rest to the provider within its rate, until nothing is due or
  * the time budget is spent. Several may run at once (claims skip each other's rows). Returns how many
  * messages it settled.
@@ -115,7 +115,7 @@ function decide(message: ClaimedMessage, now: Date): DispatchOutcome | null {
   return until ? { id, kind: 'deferred', sendAfter: until } : null;
 }
 
-// 21610: the carrier says the number replied STOP; our records follow (reference/messaging-facts §2).
+// 21610: the carrier says the number replied STOP; our records follow (docs/reference/messaging.md §2).
 async function recordProviderOptOuts(ctx: AppContext, sent: ClaimedMessage[], outcomes: DispatchOutcome[]) {
   const byId = new Map(sent.map((message) => [message.id, message]));
   for (const outcome of outcomes) {

@@ -25,7 +25,7 @@ function senderOf(request: FastifyRequest): MassTextSender {
 
 const headersSchema = z.object({ 'idempotency-key': z.string().trim().max(200).optional() });
 
-/** Spec §7 send_customers_message: a mass text (the compose modal's Send). */
+/** docs/product.md §7 send_customers_message: a mass text (the compose modal's Send). */
 export const massTextRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/api/merchants/:merchant_id/customers/send_customers_message/',

@@ -51,7 +51,7 @@ type MassTextInput = z.output<typeof sendCustomersMessageSchema>;
 class RepeatedRequest extends Error {}
 
 /**
- * Accepts a mass text (spec §7 send_customers_message): the batch and one pending text per recipient who may be
+ * Accepts a mass text (docs/product.md §7 send_customers_message): the batch and one pending text per recipient who may be
  * texted, in one transaction, bodies filled per recipient; then asks the dispatcher to start. With an
  * Idempotency-Key, a retry answers as the first request did and writes nothing.
  */
@@ -155,7 +155,7 @@ async function replayAnswer(
   );
 }
 
-/** The answer when nobody can be texted: the spec's opt-out message when an opt-out is why (spec §8). */
+/** The answer when nobody can be texted: the spec's opt-out message when an opt-out is why (docs/product.md §8). */
 async function nobodyToText(tx: Db, merchantId: string, ids: readonly string[]) {
   const isOptOut = await hasOptedOutCustomer(tx, merchantId, ids);
   return fieldError('customers', isOptOut ? messages.optedOut : messages.noRecipients);

@@ -56,7 +56,7 @@ const isMergeField = (name: string): name is MergeField => (mergeFields as reado
 
 /**
  * The body as one SQL text expression: its words as parameters, each known {{field}} as the column it names,
- * formatted as §9 shows it; unknown placeholders stay as written (renderBody's rule).
+ * formatted as docs/product.md §9 shows it; unknown placeholders stay as written (renderBody's rule).
  */
 export function renderedBodySql(body: string, collectorName: string): SQL {
   const parts: SQL[] = [];

@@ -62,7 +62,7 @@ export async function countBatchStatuses(db: Db, merchantId: string, batchIds: r
   return result.rows;
 }
 
-/** The statuses each report filter covers (spec §4 display groups). */
+/** The statuses each report filter covers (docs/product.md §4 display groups). */
 export const statusGroups = {
   pending: ['pending', 'sending'],
   queued: ['queued'],

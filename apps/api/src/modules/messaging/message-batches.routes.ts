@@ -21,7 +21,7 @@ import { merchantParams } from '../../kit/path-params';
 const batchParams = merchantParams.extend({ batch_id: z.string() });
 
 /**
- * Spec §2 /message-report: any member of the merchant reads the reports (staff follow their own texts' fate);
+ * docs/product.md §2 /message-report: any member of the merchant reads the reports (staff follow their own texts' fate);
  * cancel_pending stops a mass text, so it needs what sending one needs (groupMessage).
  */
 export const messageBatchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -18,7 +18,7 @@ import { rowsOfPage, type PageSlice } from '../../kit/paging';
 const uuid = z.uuid();
 type PageRequest = { page: number; page_size: number };
 
-/** Spec §2 /message-report: the merchant's mass texts, newest first, with their progress. */
+/** docs/product.md §2 /message-report: the merchant's mass texts, newest first, with their progress. */
 export async function listMessageBatches(
   ctx: AppContext,
   merchantId: string,
@@ -47,7 +47,7 @@ export async function getMessageBatch(ctx: AppContext, merchantId: string, batch
   return toBatch(row, counts.get(row.id));
 }
 
-/** Spec §2 /message-report/{id}/details: each recipient's text and where it has got to. */
+/** docs/product.md §2 /message-report/{id}/details: each recipient's text and where it has got to. */
 export async function listMessagesOfBatch(
   ctx: AppContext,
   merchantId: string,

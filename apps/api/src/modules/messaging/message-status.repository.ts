@@ -35,7 +35,7 @@ const rankSql = sql.raw(
 
 /**
  * Stores a status a provider reported (callback, or the outbox walker). Idempotent per (provider, provider
- * message id, status) and forward only (design.md §5): a replayed or older status changes nothing.
+ * message id, status) and forward only (docs/conventions.md §5): a replayed or older status changes nothing.
  * Returns null when no message has that provider id (a callback for a message we do not know).
  */
 export async function recordProviderStatus(

@@ -12,7 +12,7 @@ type Step = {
   errorCode: string | null;
 };
 
-/** Twilio's descriptions of the delivery errors a 'callback' rule can simulate (reference/messaging-facts §1). */
+/** Twilio's descriptions of the delivery errors a 'callback' rule can simulate (docs/reference/messaging.md §1). */
 const callbackErrorTexts: Record<string, string> = {
   '30003': 'Unreachable destination handset',
   '30005': 'Unknown destination handset',

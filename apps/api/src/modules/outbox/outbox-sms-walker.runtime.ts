@@ -10,7 +10,7 @@ const WALK_LIMIT = 1000;
 const ORPHAN_AFTER_MS = 10 * 60_000;
 
 /**
- * The outbox SMS provider's walker (design.md §6): in every process that runs jobs, while the provider is the
+ * The outbox SMS provider's walker (docs/conventions.md §6): in every process that runs jobs, while the provider is the
  * outbox. Any number may run; each claims due texts with SKIP LOCKED and reports the steps in the same
  * transaction, so a crash loses nothing. Does nothing with another provider.
  */

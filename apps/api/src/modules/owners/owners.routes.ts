@@ -15,7 +15,7 @@ import { merchantParams, idOrNotFound } from '../../kit/path-params';
 
 const ownerParams = merchantParams.extend({ owner_id: z.string() });
 
-/** Spec §2 owners (§7 'business owners'): admins and super admins only. Answers never carry the SSN. */
+/** docs/product.md §2 owners (§7 'business owners'): admins and super admins only. Answers never carry the SSN. */
 export const ownerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const manage = { access: { merchant: 'manageMerchantSetup' } } as const;
   const base = '/api/merchants/:merchant_id/business_owners/';

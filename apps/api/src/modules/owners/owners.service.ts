@@ -63,7 +63,7 @@ const sealSsn = (ctx: AppContext, ssn: string) => ({
   ssnLast4: ssn.slice(-4),
 });
 
-/** Spec §8 'Ownership Percentage is Invalid': all owners of the merchant together hold at most 100 %. */
+/** docs/product.md §8 'Ownership Percentage is Invalid': all owners of the merchant together hold at most 100 %. */
 async function assertOwnershipFits(
   db: Db,
   input: { merchantId: string; exceptId?: string; hundredths: number },

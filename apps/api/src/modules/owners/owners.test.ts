@@ -69,7 +69,7 @@ describe('business owners', () => {
     expect(row!.ssnLast4).toBe('6789');
   });
 
-  it('answers each rule of spec §5 and §8 on its field', async () => {
+  it('answers each rule of docs/product.md §5 and §8 on its field', async () => {
     const path = await freshMerchantPath('Rules Motors');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const bad = await post(

@@ -9,7 +9,7 @@ import { merchantPath } from '../../kit/path-params';
 
 const customerParams = merchantPath('customer_id');
 
-/** Spec §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
+/** docs/product.md §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/',

@@ -14,7 +14,7 @@ export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOptio
   masked_account_number: row.maskedAccountNumber,
 });
 
-/** Spec §3 payment method options of one of the merchant's customers; 404 for any other customer id. */
+/** docs/product.md §3 payment method options of one of the merchant's customers; 404 for any other customer id. */
 export async function listCustomerPaymentMethods(
   ctx: AppContext,
   merchantId: string,

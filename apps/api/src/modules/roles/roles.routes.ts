@@ -27,7 +27,7 @@ const editorOf = (request: FastifyRequest): RoleEditor => ({
   ip: request.ip,
 });
 
-/** Custom roles of a merchant (spec §2 settings/roles, §7 GET/POST/PUT .../roles/ and .../roles/{id}/). */
+/** Custom roles of a merchant (docs/product.md §2 settings/roles, §7 GET/POST/PUT .../roles/ and .../roles/{id}/). */
 export const roleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/merchants/:merchant_id/roles/',

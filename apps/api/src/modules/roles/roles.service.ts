@@ -20,7 +20,7 @@ import { rowsOfPage, type PageSlice } from '../../kit/paging';
 /** Who changes the merchant's roles (for the audit log). */
 export type RoleEditor = { merchantId: string; actorUserId: string; ip: string };
 
-// A custom role's name sits in the user's role list beside the standard roles (spec §3 role display), so it
+// A custom role's name sits in the user's role list beside the standard roles (docs/product.md §3 role display), so it
 // must never read as one of them: a role named 'admin' would count as the admin role.
 const reservedNames: readonly string[] = [...standardRoles, 'partner'];
 

@@ -94,7 +94,7 @@ async function optOutRefused(tx: Db, recorded: RecordedStatus, now: Date): Promi
 }
 
 /**
- * An inbound message webhook (facts §1: From, To, MessagingServiceSid, Body, MediaUrl{N}/MediaContentType{N},
+ * An inbound message webhook (docs/reference/messaging.md §1: From, To, MessagingServiceSid, Body, MediaUrl{N}/MediaContentType{N},
  * N from 0), routed by the number texted (To) or the Messaging Service it belongs to.
  */
 export async function receiveTwilioInbound(

@@ -6,7 +6,7 @@ export type OutgoingEmail = {
   merchantId?: string | null;
 };
 
-/** The email port (design.md §6): the offline outbox now, SMTP through nodemailer with the messaging issue. */
+/** The email port (docs/conventions.md §6): the offline outbox now, SMTP through nodemailer with the messaging issue. */
 export type EmailProvider = {
   name: string;
   send(email: OutgoingEmail): Promise<{ id: string }>;

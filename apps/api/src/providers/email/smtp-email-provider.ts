@@ -16,7 +16,7 @@ export class EmailSendError extends Error {
   }
 }
 
-/** The real email adapter (design.md §6): SMTP through nodemailer, `smtpUrl` = smtp(s)://user:pass@host:port. */
+/** The real email adapter (docs/conventions.md §6): SMTP through nodemailer, `smtpUrl` = smtp(s)://user:pass@host:port. */
 export function createSmtpEmailProvider(options: { smtpUrl: string; from: string }): EmailProvider {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {

@@ -4,7 +4,7 @@ import { createOutboxSmsProvider } from './outbox-sms-provider';
 import type { SmsProvider } from './sms-provider';
 import { createTwilioSmsProvider } from './twilio-sms-provider';
 
-/** The SMS provider the configuration names (design.md §6); `outbox` is the default and needs no account. */
+/** The SMS provider the configuration names (docs/conventions.md §6); `outbox` is the default and needs no account. */
 export function createSmsProvider(config: Config, db: Db): SmsProvider {
   switch (config.sms.provider) {
     case 'outbox':

@@ -29,7 +29,7 @@ export function newOutboxSid(): string {
 }
 
 /**
- * The offline SMS provider (design.md §6): each text lands in outbox_sms instead of a carrier, starts 'queued'
+ * The offline SMS provider (docs/conventions.md §6): each text lands in outbox_sms instead of a carrier, starts 'queued'
  * and is walked to sent and delivered by the outbox walker (modules/outbox/outbox-sms-walker.ts). A number with
  * a failure rule is refused at hand-over (stage 'send') or walked to a failure later (stage 'callback').
  * Handing over the same idempotency key twice returns the first sid and stores nothing new.

@@ -1,6 +1,6 @@
 import type { MessageStatus } from '@paylane/shared/messaging';
 
-// The SMS/MMS port (design.md §6): Twilio's REST API, or the offline `outbox` provider (the default).
+// The SMS/MMS port (docs/conventions.md §6): Twilio's REST API, or the offline `outbox` provider (the default).
 
 export type OutgoingSms = {
   to: string;

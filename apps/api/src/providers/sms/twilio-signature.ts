@@ -3,7 +3,7 @@ import twilio from 'twilio';
 export type TwilioParams = Record<string, string | string[]>;
 
 /**
- * X-Twilio-Signature (reference/messaging-facts §1): HMAC-SHA1 with the auth token over the URL exactly as
+ * X-Twilio-Signature (docs/reference/messaging.md §1): HMAC-SHA1 with the auth token over the URL exactly as
  * Twilio was given it, followed by each parameter name and value in name order. The SDK's check also tries
  * the URL with and without the default port and compares in constant time.
  */

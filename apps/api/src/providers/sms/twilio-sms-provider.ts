@@ -40,7 +40,7 @@ class RebasedRequestClient extends twilio.RequestClient {
   }
 }
 
-/** The real SMS/MMS adapter (design.md §6) over Twilio's Programmable Messaging REST API. */
+/** The real SMS/MMS adapter (docs/conventions.md §6) over Twilio's Programmable Messaging REST API. */
 export function createTwilioSmsProvider(options: TwilioSmsOptions): SmsProvider {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const client = twilio(options.accountSid, options.authToken, {

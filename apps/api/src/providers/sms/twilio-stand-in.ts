@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local stand-in for Twilio that speaks its documented contract over real HTTP (design.md §6), for the
+// A local stand-in for Twilio that speaks its documented contract over real HTTP (docs/conventions.md §6), for the
 // tests of the real adapter and webhooks: the Messages REST resource with Basic auth and Twilio's error JSON,
 // and signed form-encoded status callbacks and inbound messages posted back to the app.
 
@@ -66,7 +66,7 @@ const knownErrors: Record<number, string> = {
 };
 const e164 = /^\+[1-9]\d{7,14}$/;
 
-/** The documented signature algorithm (facts §1), written out so the app's check is tested against it. */
+/** The documented signature algorithm (docs/reference/messaging.md §1), written out so the app's check is tested against it. */
 export function signTwilioRequest(authToken: string, url: string, params: Record<string, string>): string {
   const data = Object.keys(params)
     .sort()

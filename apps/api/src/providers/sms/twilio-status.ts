@@ -1,6 +1,6 @@
 import type { MessageStatus } from '@paylane/shared/messaging';
 
-// Twilio's message statuses (reference/messaging-facts §1) in our words. Twilio's own `sending` is still
+// Twilio's message statuses (docs/reference/messaging.md §1) in our words. Twilio's own `sending` is still
 // with Twilio, so it reads as queued; ours means a dispatcher is handing the message over right now.
 const statusOf: Record<string, MessageStatus> = {
   accepted: 'accepted',
@@ -24,7 +24,7 @@ export function messageStatusFromTwilio(value: string | undefined): MessageStatu
   return statusOf[value.toLowerCase()] ?? null;
 }
 
-// The delivery errors a status callback carries (facts §1), stored with a sentence staff can read.
+// The delivery errors a status callback carries (docs/reference/messaging.md §1), stored with a sentence staff can read.
 const errorTexts: Record<string, string> = {
   '30003': 'Unreachable destination handset: the phone may be off or out of signal.',
   '30005': 'Unknown destination handset: the number is unknown or no longer active.',

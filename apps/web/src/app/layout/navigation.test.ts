@@ -55,7 +55,7 @@ describe('buildNavigation', () => {
     const shown = labels({ merchantId: merchant.id, merchant, isSuperAdmin: false, roles: ['staff'] });
     expect(shown).not.toContain('Message Templates');
     expect(shown).not.toContain('Customer Groups');
-    expect(shown).toContain('Message Report'); // every member reads it (spec §2 reports)
+    expect(shown).toContain('Message Report'); // every member reads it (docs/product.md §2 reports)
   });
 
   it('links merchant pages to the spec routes of the current merchant', () => {
@@ -121,7 +121,7 @@ describe('only built screens', () => {
 });
 
 describe('Customer Groups', () => {
-  it('shows under Customers for who may send a group message (spec §6, allow_group_message)', () => {
+  it('shows under Customers for who may send a group message (docs/product.md §6, allow_group_message)', () => {
     const staff = labels({ ...base, isSuperAdmin: false, roles: ['staff'] });
     expect(staff.slice(staff.indexOf('Customers'), staff.indexOf('Customers') + 2)).toEqual([
       'Customers',

@@ -1,4 +1,4 @@
-// The left navigation by role (spec §2 routes, §6 capabilities). Pure, so role visibility is tested directly.
+// The left navigation by role (docs/product.md §2 routes, §6 capabilities). Pure, so role visibility is tested directly.
 import {
   can,
   type Capability,
@@ -16,7 +16,7 @@ export type NavigationInput = {
   isPartner?: boolean;
   /** The user's roles in the current merchant. */
   roles: readonly string[];
-  /** The flags of the user's custom role in the current merchant (spec §3), if any. */
+  /** The flags of the user's custom role in the current merchant (docs/product.md §3), if any. */
   flags?: Partial<Record<PermissionFlag, boolean>>;
   merchantId: string | null;
   /** The current merchant's record; capability-gated links wait for it. */
@@ -38,15 +38,15 @@ function candidates(
         { label: 'Home', to: '/' },
         { label: 'Inbox', to: scoped('/inbox'), needs: 'merchant' },
         { label: 'Customers', to: scoped('/customers/'), needs: 'merchant' },
-        // Not a route of spec §2: the groups a mass text goes to, for who may send one (spec §6).
+        // Not a route of docs/product.md §2: the groups a mass text goes to, for who may send one (docs/product.md §6).
         { label: 'Customer Groups', to: scoped('/customer-groups'), needs: 'groupMessage' },
         { label: 'Message Templates', to: scoped('/message-templates'), needs: 'manageTemplates' },
       ],
     },
     {
       label: 'Reports',
-      // A screen joins the navigation when it is built (no link may open 'Page Not Found'). Spec §2 reports
-      // still to come, with the capability each needs (spec §6), to add here when their issue lands:
+      // A screen joins the navigation when it is built (no link may open 'Page Not Found'). docs/product.md §2 reports
+      // still to come, with the capability each needs (docs/product.md §6), to add here when their issue lands:
       //   { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
       //   { label: 'Payment Request Report', to: '/payment-request-report', needs: 'viewPaymentReports' },
       //   { label: 'Action Report', to: '/action-report', needs: 'viewActionReport' },
@@ -55,7 +55,7 @@ function candidates(
       items: [{ label: 'Message Report', to: '/message-report', needs: 'merchant' }],
     },
     {
-      // Spec §2 Tools: they work in the current merchant.
+      // docs/product.md §2 Tools: they work in the current merchant.
       label: 'Tools',
       items: [
         { label: 'Merge Customers', to: '/tools/merge-customers', needs: 'mergeRecords' },

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { initials } from '../../lib/format';
 import { logout } from '../../lib/session';
 
-/** The user's name and role display (spec §3), with Logout. */
+/** The user's name and role display (docs/product.md §3), with Logout. */
 export function UserMenu({ name, role }: { name: string; role: string }) {
   return (
     <Menu position="bottom-end" withinPortal>

@@ -3,11 +3,11 @@ import { messages } from '@paylane/shared/messages';
 
 export type AttachmentContentType = (typeof attachmentContentTypes)[number];
 
-/** What the file picker offers (spec §5: images and PDF). */
+/** What the file picker offers (docs/product.md §5: images and PDF). */
 export const attachmentAccept = attachmentContentTypes.join(',');
 
 /**
- * Spec §5: images and PDF under 1 MB, checked here before anything is uploaded (the server checks again from
+ * docs/product.md §5: images and PDF under 1 MB, checked here before anything is uploaded (the server checks again from
  * the file's bytes). Answers the message to show, or null when the file may go.
  */
 export function attachmentProblem(file: File): string | null {

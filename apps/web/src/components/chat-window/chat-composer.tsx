@@ -21,7 +21,7 @@ type Props = {
   merchantId: string;
   customerId: string;
   accountId: string | null;
-  /** Spec §6 free text; without it the message comes from a template only. */
+  /** docs/product.md §6 free text; without it the message comes from a template only. */
   canWriteFreeText: boolean;
   defaultLanguage: string;
   /** Answers false when nothing was sent (empty, or no account to send from). */
@@ -29,7 +29,7 @@ type Props = {
 };
 
 /**
- * Spec §2/§5 chat input: template picker rendered for this customer and account, message (Enter sends,
+ * docs/product.md §2/§5 chat input: template picker rendered for this customer and account, message (Enter sends,
  * Shift+Enter adds a line; free typing only with the capability, else 'Choose a template to chat...'),
  * attachment (images and PDF under 1 MB), message language, the payment link (with payments), Send.
  */

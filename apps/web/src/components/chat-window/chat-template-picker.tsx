@@ -14,7 +14,7 @@ type Props = {
   onRendered: (templateId: string, body: string) => void;
 };
 
-/** Spec §2: a template, rendered for this customer and account (POST .../render/), fills the message. */
+/** docs/product.md §2: a template, rendered for this customer and account (POST .../render/), fills the message. */
 export function ChatTemplatePicker({ merchantId, target, templateId, onRendered }: Props) {
   const templates = usePickableTemplates(merchantId);
   const [isRendering, setIsRendering] = useState(false);

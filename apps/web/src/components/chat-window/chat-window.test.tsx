@@ -145,7 +145,7 @@ describe('chat window', { timeout: 30_000 }, () => {
     });
   });
 
-  it('shows super_admin senders as System message, statuses in spec §4 words, and failures with the spec text', async () => {
+  it('shows super_admin senders as System message, statuses in docs/product.md §4 words, and failures with the spec text', async () => {
     const { user } = openChat({
       handlers: {
         [`GET ${messagesApi()}`]: {

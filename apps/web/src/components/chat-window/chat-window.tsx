@@ -12,7 +12,7 @@ import { MessageList } from './message-list';
 export type ChatWindowProps = {
   merchantId: string;
   customerId: string;
-  /** The account messages are sent from (spec §2: passed in); null when the customer has none. */
+  /** The account messages are sent from (docs/product.md §2: passed in); null when the customer has none. */
   accountId: string | null;
   customerName: string;
   /** The customer's language: the message language the selector starts on. */
@@ -22,7 +22,7 @@ export type ChatWindowProps = {
 };
 
 /**
- * The shared chat window for one customer (spec §2 shared behaviour): history in pages of 25 loading older
+ * The shared chat window for one customer (docs/product.md §2 shared behaviour): history in pages of 25 loading older
  * on scroll up, message search, templates, attachment, language, payment link; live through the websocket.
  */
 export function ChatWindow(props: ChatWindowProps) {

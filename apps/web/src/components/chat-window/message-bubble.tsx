@@ -5,7 +5,7 @@ import { displayStatus } from '@paylane/shared/messaging';
 import { formatDateTime } from '../../lib/date-time';
 import { languageLabel } from './chat-languages';
 
-/** Spec §6: a super_admin sender shows as 'System message'; messages no person sent (automations) say so. */
+/** docs/product.md §6: a super_admin sender shows as 'System message'; messages no person sent (automations) say so. */
 export function senderLabel(message: ChatMessage, customerName: string): string {
   if (message.direction === 'inbound') return customerName;
   if (!message.sender) return 'Automated message';
@@ -111,7 +111,7 @@ type PendingProps = {
   onDismiss: () => void;
 };
 
-/** A message on its way: a spinner until the server's answer replaces it (spec §4). */
+/** A message on its way: a spinner until the server's answer replaces it (docs/product.md §4). */
 export function PendingBubble({ body, attachmentName, isFailed, reason, onDismiss }: PendingProps) {
   return (
     <Box component="li" style={{ alignSelf: 'flex-end', maxWidth: '80%' }}>

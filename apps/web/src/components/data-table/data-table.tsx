@@ -16,7 +16,7 @@ import { DataTableHeader } from './data-table-header';
 import { useRowPath } from './row-link';
 import { selectionColumn } from './selection-column';
 
-/** Spec §9: the shared table pages by 50, 75 or 100 rows (50 first); other tables pass 10, 20, 50. */
+/** docs/product.md §9: the shared table pages by 50, 75 or 100 rows (50 first); other tables pass 10, 20, 50. */
 export const DATA_TABLE_PAGE_SIZES = [50, 75, 100] as const;
 export const DEFAULT_DATA_TABLE_PAGE_SIZE = 50;
 
@@ -74,7 +74,7 @@ const isControlClick = (event: MouseEvent) =>
     null;
 
 /**
- * The spec's "sortable selectable data table" (§2 shared behaviour, §9 paging): the parent owns sort, page
+ * The spec's "sortable selectable data table" (docs/product.md §2 shared behaviour, §9 paging): the parent owns sort, page
  * and page size and fetches from the server; the table shows one page, its footer only when there are more.
  */
 export function DataTable<T>(props: DataTableProps<T>) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 /**
- * Spec §2 shared behaviour: a row (and a link cell) leads to the current path plus the row id, so the same
+ * docs/product.md §2 shared behaviour: a row (and a link cell) leads to the current path plus the row id, so the same
  * table works under any route: /merchants/1/customers → /merchants/1/customers/{id}.
  */
 export function useRowPath(): (rowId: string) => string {

@@ -77,7 +77,7 @@ describe('history sentences', () => {
     expect(text.changes).toEqual([{ label: 'Vehicle color', before: 'red', after: 'blue' }]);
   });
 
-  it('formats values in the formats of spec §9', () => {
+  it('formats values in the formats of docs/product.md §9', () => {
     expect(formatFieldValue('amount_due_cents', -500)).toBe('($5.00)');
     expect(formatFieldValue('date_of_birth', '1980-07-04')).toBe('07/04/1980');
     expect(formatFieldValue('sms_opted_out', true)).toBe('Yes');

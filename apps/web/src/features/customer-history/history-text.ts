@@ -63,7 +63,7 @@ function nameOf(value: unknown): string | null {
   return typeof value.name === 'string' ? value.name : null;
 }
 
-/** One value of a changed field as the pages show it (money, dates, phones of spec §9). */
+/** One value of a changed field as the pages show it (money, dates, phones of docs/product.md §9). */
 export function formatFieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) {

@@ -6,7 +6,7 @@ export type InboxPage = { next: string | null; previous: string | null; results:
 export type InboxHistory = InfiniteData<InboxPage>;
 
 /**
- * A conversation with a new message moves to the top of the unfiltered list (spec §2 inbox, issue 6 Live);
+ * A conversation with a new message moves to the top of the unfiltered list (docs/product.md §2 inbox, issue 6 Live);
  * a filtered list (search, location) only updates the row it already shows, since it cannot tell whether the
  * conversation matches.
  */

@@ -1,4 +1,4 @@
-/** The zones of US locations (spec §9 states include DC and Puerto Rico); the server accepts any IANA zone. */
+/** The zones of US locations (docs/product.md §9 states include DC and Puerto Rico); the server accepts any IANA zone. */
 export const usTimeZones = [
   { value: 'America/New_York', label: 'Eastern (New York)' },
   { value: 'America/Chicago', label: 'Central (Chicago)' },

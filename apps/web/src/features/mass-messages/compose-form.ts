@@ -4,7 +4,7 @@ import { messages } from '@paylane/shared/messages';
 import { validationMessages } from '@paylane/shared/validation';
 import { z } from 'zod';
 
-/** The compose modal's typed fields (spec §2/§3 mass message payload, §5 compose rules). */
+/** The compose modal's typed fields (docs/product.md §2/§3 mass message payload, §5 compose rules). */
 export type ComposeFormValues = {
   message: string;
   batch_name: string;
@@ -13,7 +13,7 @@ export type ComposeFormValues = {
 };
 
 export type ComposeRules = {
-  /** Spec §5: CSV import and group sending each need a batch name. */
+  /** docs/product.md §5: CSV import and group sending each need a batch name. */
   needsBatchName: boolean;
   /** The merchant's template names, lower case ('Existing template name'). */
   templateNames: ReadonlySet<string>;

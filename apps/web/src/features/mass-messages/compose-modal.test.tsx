@@ -79,7 +79,7 @@ describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
     const { api, user } = openCustomers({ extra: { [`POST ${composeApi.send}`]: send.handler } });
     const dialog = await openCompose(user, ['Ada Lovelace', 'Grace Hopper']);
     expect(within(dialog).getByRole('radio', { name: 'Selected customers (2)' })).toBeChecked();
-    // Spec §5: CSV is disabled when customers are already selected.
+    // docs/product.md §5: CSV is disabled when customers are already selected.
     expect(within(dialog).getByRole('radio', { name: 'CSV upload' })).toBeDisabled();
     expect(await within(dialog).findByTestId('recipient-summary')).toHaveTextContent(
       '1 customer will receive this message; 1 customer has opted out and will not receive it.',
@@ -141,7 +141,7 @@ describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
     await user.type(message, 'Pay now: ');
     await user.click(within(dialog).getByRole('button', { name: 'Insert Payment Link' }));
     expect(message).toHaveValue('Pay now: {{payment_link}}');
-    // Spec §5: group sending needs a batch name.
+    // docs/product.md §5: group sending needs a batch name.
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /^Batch Name/ }), 'November late');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

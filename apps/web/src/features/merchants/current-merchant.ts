@@ -43,7 +43,7 @@ export function chooseMerchantId(input: {
 }
 
 /**
- * Spec §4 start-up, second half: settles the current merchant and loads it. A stored id the server no
+ * docs/product.md §4 start-up, second half: settles the current merchant and loads it. A stored id the server no
  * longer lets the user see (removed, access revoked) falls back to the default choice. A super admin with
  * no organisation starts in the first merchant of the switcher's list.
  */

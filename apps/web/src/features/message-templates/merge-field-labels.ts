@@ -1,6 +1,6 @@
 import type { MergeField } from '@paylane/shared/messaging';
 
-/** How the snippet buttons name the merge fields of spec §9. */
+/** How the snippet buttons name the merge fields of docs/product.md §9. */
 export const mergeFieldLabels: Record<MergeField, string> = {
   first_name: 'First Name',
   last_name: 'Last Name',

@@ -14,7 +14,7 @@ import { messageTemplateWriteSchema } from '@paylane/shared/contracts/message-te
 import { validationMessages } from '@paylane/shared/validation';
 import { z } from 'zod';
 
-/** What the edit form holds: the two bodies as typed and the automation as chosen (spec §2 template edit). */
+/** What the edit form holds: the two bodies as typed and the automation as chosen (docs/product.md §2 template edit). */
 export type TemplateFormValues = {
   name: string;
   message: string;
@@ -24,7 +24,7 @@ export type TemplateFormValues = {
   days: string;
 };
 
-/** Spec §4: automation reaches at most a year either side of the due date (the server's bound too). */
+/** docs/product.md §4: automation reaches at most a year either side of the due date (the server's bound too). */
 export const MAX_AUTOMATION_DAYS = 365;
 
 export const templateFormSchema = z
@@ -41,7 +41,7 @@ export const templateFormSchema = z
     }
     if (values.automation !== 'before' && values.automation !== 'after') return;
     const days = values.days.trim();
-    // Spec §5: delta days numeric. 'On due date' is 0; before and after need at least one day.
+    // docs/product.md §5: delta days numeric. 'On due date' is 0; before and after need at least one day.
     if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > MAX_AUTOMATION_DAYS) {
       context.addIssue({ code: 'custom', path: ['days'], message: validationMessages.decimal });
     }
@@ -63,7 +63,7 @@ export function toTemplateFormValues(template: MessageTemplate | null): Template
 }
 
 /**
- * The PUT/POST body: the type by the §4 rule (templateTypeOnSave), a collector-name placeholder clears the
+ * The PUT/POST body: the type by the docs/product.md §4 rule (templateTypeOnSave), a collector-name placeholder clears the
  * automation, other languages' bodies of an existing template are kept as they were.
  */
 export function toTemplateWrite(

@@ -4,12 +4,12 @@ import type { Merchant } from '@paylane/shared/contracts/merchants';
 import { can, type Capability, type PermissionFlag } from '@paylane/shared/permissions';
 import { isSuperUser } from '../../lib/jwt';
 
-/** Spec §6: super users come from the token's 'super' group; the profile flag agrees with it. */
+/** docs/product.md §6: super users come from the token's 'super' group; the profile flag agrees with it. */
 export const isSuperAdminUser = (profile: Profile, claims: AccessClaims | null) =>
   isSuperUser(claims) || profile.is_super_admin;
 
 /**
- * Spec §2: a user with zero roles goes to the unauthorized page. Super admins hold every merchant, and a
+ * docs/product.md §2: a user with zero roles goes to the unauthorized page. Super admins hold every merchant, and a
  * partner's role is the partner itself: they come in to follow the merchants they onboarded.
  */
 export const hasAnyRole = (profile: Profile, claims: AccessClaims | null) =>
@@ -48,7 +48,7 @@ export function flagsInMerchant(
   return profile.memberships.find((item) => item.merchant.id === merchantId)?.permissions ?? {};
 }
 
-/** Whether the user may use a capability in a merchant (spec §6), with the merchant's record once loaded. */
+/** Whether the user may use a capability in a merchant (docs/product.md §6), with the merchant's record once loaded. */
 export function canInMerchant(
   input: { profile: Profile; isSuperAdmin: boolean; merchantId: string | null; merchant: Merchant | null },
   capability: Capability,

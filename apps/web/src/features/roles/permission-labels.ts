@@ -1,6 +1,6 @@
 import type { PermissionFlag } from '@paylane/shared/permissions';
 
-/** What each custom-role flag of spec §3 lets its holder do, in the words the role form shows. */
+/** What each custom-role flag of docs/product.md §3 lets its holder do, in the words the role form shows. */
 export const permissionLabels: Record<PermissionFlag, string> = {
   is_customer_campaign_allowed: 'Send group messages',
   is_customer_free_text_allowed: 'Type free text in chat',

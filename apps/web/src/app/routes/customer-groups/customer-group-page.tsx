@@ -43,7 +43,7 @@ export function CustomerGroupPage() {
   }
   const detail = group.data;
 
-  // Spec §8: 'Are you sure you would like to remove {name}?'
+  // docs/product.md §8: 'Are you sure you would like to remove {name}?'
   const confirmRemove = (customer: CustomerRef) =>
     modals.openConfirmModal({
       title: 'Remove Customer',

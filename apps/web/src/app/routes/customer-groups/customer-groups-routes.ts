@@ -3,9 +3,9 @@ import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
 /**
- * Customer groups (spec §3, §7; the spec lists no route for them, so they live beside the customers):
+ * Customer groups (docs/product.md §3, §7; the spec lists no route for them, so they live beside the customers):
  * /merchants/{merchantID}/customer-groups and one group's members. Groups exist to send a mass text to,
- * so the pages follow the Group Message capability of spec §6, as the API's writes do.
+ * so the pages follow the Group Message capability of docs/product.md §6, as the API's writes do.
  */
 export function customerGroupsRoutes(queryClient: QueryClient): RouteObject[] {
   const loader = createRequireLoader(queryClient, 'groupMessage');

@@ -108,7 +108,7 @@ describe('customer groups', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo(`DELETE ${composeApi.groups}${emptyGroup.id}/`)).toHaveLength(1));
   });
 
-  it('lists a group’s members and removes one after the confirmation of spec §8', async () => {
+  it('lists a group’s members and removes one after the confirmation of docs/product.md §8', async () => {
     const { api, user } = open(`${groupsPage}/${lateGroup.id}`);
     const row = await screen.findByRole('row', { name: /Alan Turing/ }, PAGE_LOAD);
     expect(screen.getByRole('heading', { name: 'Late payers' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
-/** /merchants/{merchantID}/customers/import (spec §2): 'Customer import/create' of spec §6. */
+/** /merchants/{merchantID}/customers/import (docs/product.md §2): 'Customer import/create' of docs/product.md §6. */
 export function customerImportRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {

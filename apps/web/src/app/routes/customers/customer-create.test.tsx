@@ -64,7 +64,7 @@ async function fillValidCustomer(user: User) {
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create Customer' }));
 
 describe('create customer', { timeout: 30_000 }, () => {
-  it('shows the messages of spec §5 beside the fields and sends nothing', async () => {
+  it('shows the messages of docs/product.md §5 beside the fields and sends nothing', async () => {
     const { user, api } = await openCreate();
     await screen.findByRole('heading', { name: 'Create Customer' }, PAGE_LOAD);
     await submit(user);

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { CustomerCreateForm } from '../../../features/customers/components/customer-create-form';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 
-/** /customers/create (spec §2): a customer of the current merchant; refused for integrated merchants. */
+/** /customers/create (docs/product.md §2): a customer of the current merchant; refused for integrated merchants. */
 export function CustomerCreatePage() {
   const merchantId = useCurrentMerchantId();
   const navigate = useNavigate();

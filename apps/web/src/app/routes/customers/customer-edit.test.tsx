@@ -86,7 +86,7 @@ describe('edit customer', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Leave Page?' })).toBeNull();
   });
 
-  it('shows the rules of §5 and the server’s messages beside the fields', async () => {
+  it('shows the rules of docs/product.md §5 and the server’s messages beside the fields', async () => {
     const { user, api } = await openEdit({
       [`PUT ${customerApi}bp_information/`]: {
         status: 400,

@@ -87,7 +87,7 @@ describe('customer history', { timeout: 30_000 }, () => {
 });
 
 describe('customer payment methods', { timeout: 30_000 }, () => {
-  it('shows each method as its nickname and the last 8 characters of the mask (spec §3)', async () => {
+  it('shows each method as its nickname and the last 8 characters of the mask (docs/product.md §3)', async () => {
     const methods = [
       {
         id: 'pm-1',

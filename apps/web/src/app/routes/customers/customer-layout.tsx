@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { QueryFallback } from '../merchant-setup/setup-page';
 import type { CustomerPageContext } from './customer-page-context';
 
-/** The sub-views of spec §2 (ituran-view and ai-collector come with their integrations). */
+/** The sub-views of docs/product.md §2 (ituran-view and ai-collector come with their integrations). */
 const customerTabs = [
   { path: '', label: 'Account Details' },
   { path: 'history', label: 'History' },

@@ -113,7 +113,7 @@ describe('customer notes', { timeout: 30_000 }, () => {
 describe('customer co-borrowers', { timeout: 30_000 }, () => {
   const afterChange = { account_id: 'acct-1', co_borrowers: [] };
 
-  it('removes a co-borrower after the confirmation of spec §8', async () => {
+  it('removes a co-borrower after the confirmation of docs/product.md §8', async () => {
     const remove = `DELETE ${customerApi}accounts/acct-1/co_borrowers/cust-2/`;
     const { api, user } = openCustomerPage(`${customerPagePath}/co-borrowers`, {
       profile: admin,

@@ -89,7 +89,7 @@ describe('customer page layout', { timeout: 30_000 }, () => {
 });
 
 describe('account details', { timeout: 30_000 }, () => {
-  it('shows each account in the formats of spec §9, co-borrowed ones with their primary borrower', async () => {
+  it('shows each account in the formats of docs/product.md §9, co-borrowed ones with their primary borrower', async () => {
     openCustomerPage(customerPagePath, { profile: admin });
     const own = await screen.findByRole('region', { name: 'Account A-1' }, PAGE_LOAD);
     const field = (region: HTMLElement, label: string) =>

@@ -57,7 +57,7 @@ const PAGE_LOAD = { timeout: 15_000 };
 const toneOf = (text: HTMLElement) => text.closest('[data-tone]')?.getAttribute('data-tone');
 
 describe('customer list', { timeout: 30_000 }, () => {
-  it('shows customers in the formats of spec §9 with the status colours of §4, 50 a page by last name', async () => {
+  it('shows customers in the formats of docs/product.md §9 with the status colours of §4, 50 a page by last name', async () => {
     const { lastQuery } = openList();
     expect(await screen.findByRole('heading', { name: 'Customers' }, PAGE_LOAD)).toBeInTheDocument();
     const adaRow = await screen.findByRole('row', { name: /Ada Lovelace/ }, PAGE_LOAD);

@@ -20,14 +20,14 @@ const GroupFormModal = lazy(async () => ({
   default: (await import('../../../features/customer-groups/components/group-form-modal')).GroupFormModal,
 }));
 
-/** /merchants/{merchantID}/customers (spec §2): search, filters, the sortable list and its paging. */
+/** /merchants/{merchantID}/customers (docs/product.md §2): search, filters, the sortable list and its paging. */
 export function CustomersListPage() {
   const { merchantID = '' } = useParams();
   const { query, update, resetFilters } = useCustomerListParams();
   const customers = useCustomers(merchantID, query);
   const { search = '', field, location, account_status, tag, opted_out } = query;
   const isFiltered = Boolean(search || location || account_status || tag || opted_out);
-  // Spec §6 Group Message (also needs the merchant's allow_group_message): choosing customers for a mass
+  // docs/product.md §6 Group Message (also needs the merchant's allow_group_message): choosing customers for a mass
   // text or a group. The choice holds across pages, searches and filters.
   const canGroupMessage = useCan('groupMessage', merchantID);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
@@ -121,7 +121,7 @@ export function CustomersListPage() {
   );
 }
 
-/** Spec §6: import and create need 'Customer import/create'; create is refused for integrated merchants. */
+/** docs/product.md §6: import and create need 'Customer import/create'; create is refused for integrated merchants. */
 function CustomerListActions({ merchantId }: { merchantId: string }) {
   const canCreate = useCan('createCustomer', merchantId);
   const canImport = useCan('importCustomers', merchantId);

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
 /**
- * Customers (spec §2): the list, /customers/create (Customer import/create; never for integrated merchants),
+ * Customers (docs/product.md §2): the list, /customers/create (Customer import/create; never for integrated merchants),
  * and the customer page with its sub-views. Reading needs only membership of the merchant (the API checks).
  */
 export function customersRoutes(queryClient: QueryClient): RouteObject[] {

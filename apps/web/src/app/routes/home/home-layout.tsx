@@ -9,7 +9,7 @@ const HOME_VIEWS = [
   { label: 'Customer Replies', to: '/customer-replies' },
 ] as const;
 
-/** Home (spec §2): the overview and its four lists, one route each. */
+/** Home (docs/product.md §2): the overview and its four lists, one route each. */
 export function HomeLayout() {
   const { pathname } = useLocation();
   return (

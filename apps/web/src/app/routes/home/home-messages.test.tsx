@@ -55,7 +55,7 @@ describe('home message lists', { timeout: 30_000 }, () => {
     });
   }
 
-  it('/auto-messages shows the template and the §4 status of each automated text', async () => {
+  it('/auto-messages shows the template and the docs/product.md §4 status of each automated text', async () => {
     open('/auto-messages', {
       [`GET ${api('auto_messages')}`]: {
         body: page([

@@ -3,7 +3,7 @@ import { HomeFigures } from '../../../features/home-summary/components/home-figu
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 
-/** `/` (spec §2 Home): the current merchant's figures, each leading to the page that lists it. */
+/** `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it. */
 export function HomeOverviewPage() {
   const { merchantId, merchant } = useCurrentMerchant();
   return (

@@ -14,10 +14,10 @@ import { ComposeModal } from '../../../features/mass-messages/components/compose
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
 
-/** Spec §2: default search field Customer ID, All Locations. */
+/** docs/product.md §2: default search field Customer ID, All Locations. */
 export const defaultInboxFilters: InboxFilters = { search: '', field: 'external_id', location: 'all' };
 
-/** /merchants/{merchantID}/inbox (spec §2 Inbox screen): conversations on the left, the chosen chat right. */
+/** /merchants/{merchantID}/inbox (docs/product.md §2 Inbox screen): conversations on the left, the chosen chat right. */
 export function InboxPage() {
   const { merchantID = '' } = useParams();
   return <MerchantInbox key={merchantID} merchantId={merchantID} />;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * Spec §2 Tools and others: /merchants/{merchantID?}/inbox. Members of the merchant read it (the API checks);
+ * docs/product.md §2 Tools and others: /merchants/{merchantID?}/inbox. Members of the merchant read it (the API checks);
  * ?customer= opens that customer's chat (the home pages link here).
  */
 export function inboxRoutes(): RouteObject[] {

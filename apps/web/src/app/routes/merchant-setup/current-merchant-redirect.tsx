@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 
 /**
- * Spec §2 marks the merchant optional (/merchants/{merchantID?}/locations): a path without it opens the
+ * docs/product.md §2 marks the merchant optional (/merchants/{merchantID?}/locations): a path without it opens the
  * same page of the current merchant, whose id then shows in the address (and survives a merchant switch).
  */
 export function CurrentMerchantRedirect() {

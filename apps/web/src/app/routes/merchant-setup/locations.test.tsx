@@ -34,7 +34,7 @@ const location = (id: string, name: string, status: string) => ({
   updated: '2026-01-01T00:00:00.000Z',
 });
 const locations = [location('loc-1', 'North Lot', 'active'), location('loc-2', 'South Lot', 'pending')];
-/** The badge's root carries its tone (spec §4 colours); the text sits in an inner label. */
+/** The badge's root carries its tone (docs/product.md §4 colours); the text sits in an inner label. */
 const toneOf = (text: HTMLElement) => text.closest('[data-tone]')?.getAttribute('data-tone');
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 

@@ -15,7 +15,7 @@ import {
 import { MerchantAccountsTable } from '../../../features/merchant-accounts/components/merchant-accounts-table';
 import { QueryFallback, SetupPage, useMerchantBase } from './setup-page';
 
-/** The list this page belongs to: one location's accounts, or all of them (spec §2 {locationID?}). */
+/** The list this page belongs to: one location's accounts, or all of them (docs/product.md §2 {locationID?}). */
 function useAccountsScope() {
   const { merchantId, base } = useMerchantBase();
   const { locationID } = useParams();

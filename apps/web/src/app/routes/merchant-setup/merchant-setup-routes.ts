@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
-/** Locations, merchant accounts and owners of a merchant (spec §2); admins and super admins only (§6). */
+/** Locations, merchant accounts and owners of a merchant (docs/product.md §2); admins and super admins only (§6). */
 export function merchantSetupRoutes(queryClient: QueryClient): RouteObject[] {
   const loader = createRequireLoader(queryClient, 'manageMerchantSetup');
   // Each page is its own route with the full path, so none of them also matches /merchants/{merchantID}.

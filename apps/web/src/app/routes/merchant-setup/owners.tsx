@@ -60,7 +60,7 @@ export function OwnerCreatePage() {
   );
 }
 
-/** /merchants/{merchantID}/owners/{ownerID}: edit or remove (spec §8 confirmation). */
+/** /merchants/{merchantID}/owners/{ownerID}: edit or remove (docs/product.md §8 confirmation). */
 export function OwnerDetailPage() {
   const { merchantId, base } = useMerchantBase();
   const { ownerID = '' } = useParams();

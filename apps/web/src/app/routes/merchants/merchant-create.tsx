@@ -4,7 +4,7 @@ import { useCreateMerchant } from '../../../features/merchants/api/create-mercha
 import { MerchantForm } from '../../../features/merchants/components/merchant-form';
 import { newMerchantValues } from '../../../features/merchants/merchant-form-values';
 
-/** /merchants/create (spec §2, super admins): after saving, the new merchant's page (logo upload is there). */
+/** /merchants/create (docs/product.md §2, super admins): after saving, the new merchant's page (logo upload is there). */
 export function MerchantCreatePage() {
   const create = useCreateMerchant();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { MerchantLogoUpload } from '../../../features/merchants/components/merch
 import { StatusBadge } from '../../../components/status-badge';
 import { toMerchantFormInput } from '../../../features/merchants/merchant-form-values';
 
-/** /merchants/{merchantID} (spec §2, super admins): the merchant's record, logo and onboarding link. */
+/** /merchants/{merchantID} (docs/product.md §2, super admins): the merchant's record, logo and onboarding link. */
 export function MerchantDetailPage() {
   const { merchantID = '' } = useParams();
   const merchant = useMerchant(merchantID);

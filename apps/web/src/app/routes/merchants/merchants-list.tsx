@@ -38,13 +38,13 @@ function useListParams() {
   return { search: params.get('search') ?? '', page, pageSize, update };
 }
 
-/** /merchants (spec §2): super admins see every merchant, partners the ones they onboarded. */
+/** /merchants (docs/product.md §2): super admins see every merchant, partners the ones they onboarded. */
 export function MerchantsListPage() {
   const { isSuperAdmin } = useSignedInUser();
   const { search, page, pageSize, update } = useListParams();
   const [searchText, setSearchText] = useState(search);
   const merchants = useMerchants({ search, page, pageSize });
-  // Spec §5: merchant search text is trimmed; a new search starts at page 1.
+  // docs/product.md §5: merchant search text is trimmed; a new search starts at page 1.
   const applySearch = useDebouncedCallback(
     (text: string) => update({ search: text.trim(), page: null }),
     SEARCH_DELAY_MS,

@@ -48,7 +48,7 @@ describe('merchants screen', () => {
       'href',
       '/merchants/create',
     );
-    // One page only: no paging footer (spec §9).
+    // One page only: no paging footer (docs/product.md §9).
     expect(screen.queryByRole('navigation', { name: 'Paging' })).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search merchants' }), '  bolt ');

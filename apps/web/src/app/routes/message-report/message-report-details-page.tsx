@@ -30,7 +30,7 @@ import { useCan } from '../../../features/profile/hooks/use-can';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorDetailText } from '../../../lib/notify';
 
-/** The filter's words: spec §4 display names, with our own 'waiting' and 'canceled' told apart. */
+/** The filter's words: docs/product.md §4 display names, with our own 'waiting' and 'canceled' told apart. */
 const filterLabels: Record<BatchStatusFilter, string> = {
   pending: 'Waiting to send',
   queued: 'Queued',
@@ -143,7 +143,7 @@ function BatchDetails({
   );
 }
 
-/** The batch's progress in spec §4 words; pending (not yet with the provider) reads Queued. */
+/** The batch's progress in docs/product.md §4 words; pending (not yet with the provider) reads Queued. */
 function BatchCounts({ batch }: { batch: MessageBatch }) {
   const { counts } = batch;
   const items = [

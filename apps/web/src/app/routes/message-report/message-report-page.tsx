@@ -10,7 +10,7 @@ import { BatchesTable } from '../../../features/message-report/components/batche
 import { confirmCancelPending } from '../../../features/message-report/components/confirm-cancel-pending';
 import { useCan } from '../../../features/profile/hooks/use-can';
 
-/** /message-report (spec §2 Reports): the current merchant's mass texts and how far each has got. */
+/** /message-report (docs/product.md §2 Reports): the current merchant's mass texts and how far each has got. */
 export function MessageReportPage() {
   const { merchantId, merchant } = useCurrentMerchant();
   if (!merchantId) {
@@ -34,7 +34,7 @@ function MerchantMessageReport({ merchantId, timeZone }: { merchantId: string; t
     page_size: paging.pageSize,
     search: debouncedSearch,
   });
-  // Stopping a mass text needs what sending one needs (spec §6 Group Message).
+  // Stopping a mass text needs what sending one needs (docs/product.md §6 Group Message).
   const canCancel = useCan('groupMessage', merchantId);
   const { mutate: cancel } = useCancelPending(merchantId);
   const onCancelPending = canCancel

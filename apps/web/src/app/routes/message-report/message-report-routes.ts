@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * Reports (spec §2): /message-report (the current merchant's mass texts) and
+ * Reports (docs/product.md §2): /message-report (the current merchant's mass texts) and
  * /message-report/{messageID}/details (one batch, a row per recipient). Members of the merchant read them;
  * the API checks membership.
  */

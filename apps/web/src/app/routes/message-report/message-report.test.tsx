@@ -58,7 +58,7 @@ function open(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
 }
 
 describe('message report', { timeout: 30_000 }, () => {
-  it('lists the batches with their counts in spec §4 words, and cancels pending texts after confirmation', async () => {
+  it('lists the batches with their counts in docs/product.md §4 words, and cancels pending texts after confirmation', async () => {
     let current = batch();
     const { api, user, location } = open('/message-report', {
       [`GET ${batchesApi}`]: () => ({

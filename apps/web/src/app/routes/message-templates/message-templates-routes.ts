@@ -3,9 +3,9 @@ import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
 /**
- * Message templates (spec §2): /merchants/{merchantID?}/message-templates (list) and
+ * Message templates (docs/product.md §2): /merchants/{merchantID?}/message-templates (list) and
  * /merchants/{merchantID}/message-templates/{messageTemplateID?} with the preview tabs edit, /text, /email.
- * 'create' (or no id before a tab) is a new template. Spec §6: 'Save as template, template pages'.
+ * 'create' (or no id before a tab) is a new template. docs/product.md §6: 'Save as template, template pages'.
  */
 export function messageTemplatesRoutes(queryClient: QueryClient): RouteObject[] {
   const loader = createRequireLoader(queryClient, 'manageTemplates');

@@ -20,7 +20,7 @@ const NEW_TEMPLATE_IDS = new Set<string>(['create', ...templateTabs]);
 const isTab = (value: string | undefined): value is TemplateTab =>
   (templateTabs as readonly string[]).includes(value ?? '');
 
-/** /merchants/{merchantID}/message-templates/{messageTemplateID?}[/edit|/text|/email] (spec §2). */
+/** /merchants/{merchantID}/message-templates/{messageTemplateID?}[/edit|/text|/email] (docs/product.md §2). */
 export function TemplateEditPage() {
   const { merchantID = '', messageTemplateID = 'create' } = useParams();
   const { pathname } = useLocation();

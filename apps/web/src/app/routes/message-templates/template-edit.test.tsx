@@ -76,7 +76,7 @@ describe('template edit', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^Delta days/ })).toBeDisabled();
   });
 
-  it('saves with the §4 type and delta days, toasts Template saved!, and returns to the list', async () => {
+  it('saves with the docs/product.md §4 type and delta days, toasts Template saved!, and returns to the list', async () => {
     const { api, user, location } = openEditor(`${templatesPage}/create`, {
       [`POST ${templatesApi}`]: (request: StubRequest) => ({
         status: 201,

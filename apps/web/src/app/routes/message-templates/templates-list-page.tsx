@@ -9,7 +9,7 @@ import {
 
 const DEFAULT_PAGE_SIZE = TEMPLATE_PAGE_SIZES[0];
 
-/** /merchants/{merchantID}/message-templates (spec §2 template list): search, Create Template, the table. */
+/** /merchants/{merchantID}/message-templates (docs/product.md §2 template list): search, Create Template, the table. */
 export function TemplatesListPage() {
   const { merchantID = '' } = useParams();
   const [params, setParams] = useSearchParams();

@@ -79,7 +79,7 @@ describe('template list', { timeout: 30_000 }, () => {
     expect(api.callsTo(`PUT ${templatesApi}${welcome.id}/`)).toHaveLength(0);
   });
 
-  it('deletes a template after the confirmation of spec §8', async () => {
+  it('deletes a template after the confirmation of docs/product.md §8', async () => {
     const { api, user } = openList();
     const row = await screen.findByRole('row', { name: /Friendly reminder/ }, PAGE_LOAD);
     await user.click(within(row).getByRole('button', { name: 'Delete Friendly reminder' }));
@@ -94,7 +94,7 @@ describe('template list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Friendly reminder/ })).toBeNull());
   });
 
-  it('searches by name and pages by 50 or 100 (spec §9)', async () => {
+  it('searches by name and pages by 50 or 100 (docs/product.md §9)', async () => {
     const { api, user, location } = openList({ count: 120 });
     await screen.findByRole('row', { name: /Friendly reminder/ }, PAGE_LOAD);
     await user.type(screen.getByRole('textbox', { name: 'Search templates' }), 'remind{Enter}');
@@ -111,7 +111,7 @@ describe('template list', { timeout: 30_000 }, () => {
     expect(location()).toBe(`${templatesPage}?search=remind&page_size=100`);
   });
 
-  it('sends a user without the template right home (spec §6)', async () => {
+  it('sends a user without the template right home (docs/product.md §6)', async () => {
     const { location } = openList({
       profile: memberProfile(['Viewer', 'staff'], {}),
       merchants: [{ ...merchantA, check_custom_roles: true }],

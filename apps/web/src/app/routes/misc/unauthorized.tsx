@@ -4,7 +4,7 @@ import { PublicPage } from '../../../components/public-page';
 import { logout } from '../../../lib/session';
 import { useSessionStatus } from '../../../lib/use-session-status';
 
-/** Where a signed-in user with no role lands (spec §2). */
+/** Where a signed-in user with no role lands (docs/product.md §2). */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
   const isSignedIn = useSessionStatus() === 'authenticated';

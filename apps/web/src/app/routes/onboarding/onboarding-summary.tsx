@@ -5,7 +5,7 @@ import { useOnboardingSummary } from '../../../features/onboarding/api/get-onboa
 import { OnboardingChecklist } from '../../../features/onboarding/components/onboarding-checklist';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
 
-/** /onboarding/{merchantID}/summary (spec §2): super admins fix what is missing; partners follow along. */
+/** /onboarding/{merchantID}/summary (docs/product.md §2): super admins fix what is missing; partners follow along. */
 export function OnboardingSummaryPage() {
   const { merchantID = '' } = useParams();
   const { isSuperAdmin } = useSignedInUser();

@@ -6,7 +6,7 @@ import { API_KEYS_PAGE_SIZE, useApiKeys } from '../../../features/api-keys/api/l
 import { ApiKeyTable } from '../../../features/api-keys/components/api-key-table';
 import { CreateApiKeyModal } from '../../../features/api-keys/components/create-api-key-modal';
 
-/** /merchants/{merchantID}/settings/api-keys (spec §2; super admins). */
+/** /merchants/{merchantID}/settings/api-keys (docs/product.md §2; super admins). */
 export function ApiKeysSettingsPage() {
   const { merchantID = '' } = useParams();
   const [page, setPage] = useState(1);

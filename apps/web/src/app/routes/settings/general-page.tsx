@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useMerchantSettings } from '../../../features/merchant-settings/api/get-merchant-settings';
 import { GeneralSettingsForm } from '../../../features/merchant-settings/components/general-settings-form';
 
-/** /merchants/{merchantID}/settings/general (spec §2). */
+/** /merchants/{merchantID}/settings/general (docs/product.md §2). */
 export function GeneralSettingsPage() {
   const { merchantID = '' } = useParams();
   const settings = useMerchantSettings(merchantID);

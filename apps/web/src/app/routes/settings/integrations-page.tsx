@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useIntegrations } from '../../../features/integrations/api/list-integrations';
 import { IntegrationList } from '../../../features/integrations/components/integration-list';
 
-/** /merchants/{merchantID}/settings/integrations (spec §2; super admins). */
+/** /merchants/{merchantID}/settings/integrations (docs/product.md §2; super admins). */
 export function IntegrationsSettingsPage() {
   const { merchantID = '' } = useParams();
   const integrations = useIntegrations(merchantID);

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
-/** Settings pages: general, tags, integrations, passtime, ituran, api-keys; each guarded by its §6 capability. */
+/** Settings pages: general, tags, integrations, passtime, ituran, api-keys; each guarded by its docs/product.md §6 capability. */
 export function merchantSettingsRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
-/** Settings pages: users, roles, roles/create, roles/{roleID}, audit-log (each guarded by its §6 capability). */
+/** Settings pages: users, roles, roles/create, roles/{roleID}, audit-log (each guarded by its docs/product.md §6 capability). */
 export function peopleSettingsRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {

@@ -9,7 +9,7 @@ import { useRoles } from '../../../features/roles/api/list-roles';
 import { RolesTable } from '../../../features/roles/components/roles-table';
 import { errorDetailText } from '../../../lib/notify';
 
-/** Settings › Roles (spec §2): the merchant's custom roles. */
+/** Settings › Roles (docs/product.md §2): the merchant's custom roles. */
 export function RolesPage() {
   const { merchantID = '' } = useParams();
   const roles = useRoles(merchantID);

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { merchantSettingsRoutes } from './merchant-settings-routes';
 import { peopleSettingsRoutes } from './people-settings-routes';
 
-/** /merchants/{merchantID}/settings/... (spec §2); each page guards itself with its §6 capability. */
+/** /merchants/{merchantID}/settings/... (docs/product.md §2); each page guards itself with its §6 capability. */
 export function settingsRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {

@@ -1,4 +1,4 @@
-// The tabs of /merchants/{merchantID}/settings/ (spec §2) and who may open each (spec §6; general and the
+// The tabs of /merchants/{merchantID}/settings/ (docs/product.md §2) and who may open each (docs/product.md §6; general and the
 // audit log are for admins, decided with issue 3). Pure, so navigation and the layout share it.
 import type { Capability } from '@paylane/shared/permissions';
 

@@ -8,7 +8,7 @@ import { useAccountTags } from '../../../features/account-tags/api/list-account-
 import { AccountTagFormModal } from '../../../features/account-tags/components/account-tag-form-modal';
 import { AccountTagTable } from '../../../features/account-tags/components/account-tag-table';
 
-/** /merchants/{merchantID}/settings/tags (spec §2): 40 tags a page; add, rename, remove. */
+/** /merchants/{merchantID}/settings/tags (docs/product.md §2): 40 tags a page; add, rename, remove. */
 export function TagsSettingsPage() {
   const { merchantID = '' } = useParams();
   const [search, setSearch] = useState('');
@@ -37,7 +37,7 @@ export function TagsSettingsPage() {
         }}
       />
       <TagsBody state={tags} merchantId={merchantID} onRename={setEditing} />
-      {/* Spec §9: the footer shows only when there is more than one page. */}
+      {/* docs/product.md §9: the footer shows only when there is more than one page. */}
       {pageCount > 1 && (
         <Group justify="flex-end">
           <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Tag pages" />

@@ -14,10 +14,10 @@ import { useUserRowActions } from '../../../features/merchant-users/hooks/use-us
 import { canInMerchant } from '../../../features/profile/access';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
 
-// Spec §9: the shared table pages by 50, 75 or 100 (default 50); the footer shows only with more than one page.
+// docs/product.md §9: the shared table pages by 50, 75 or 100 (default 50); the footer shows only with more than one page.
 const PAGE_SIZES = ['50', '75', '100'];
 
-/** Settings › Users (spec §2): invite, resend, change role, disable and enable. */
+/** Settings › Users (docs/product.md §2): invite, resend, change role, disable and enable. */
 export function UsersPage() {
   const { merchantID = '' } = useParams();
   const { profile, isSuperAdmin } = useSignedInUser();

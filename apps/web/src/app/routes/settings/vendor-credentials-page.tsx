@@ -34,14 +34,14 @@ function VendorCredentialsPage<V extends CredentialVendor>({ vendor, labels }: V
   );
 }
 
-/** /merchants/{merchantID}/settings/passtime (spec §2; admins or is_merchant_passtime_allowed). */
+/** /merchants/{merchantID}/settings/passtime (docs/product.md §2; admins or is_merchant_passtime_allowed). */
 export function PasstimeSettingsPage() {
   return (
     <VendorCredentialsPage vendor="passtime" labels={{ dealer_id: 'Dealer ID', username: 'Username' }} />
   );
 }
 
-/** /merchants/{merchantID}/settings/ituran (spec §2; admins or is_merchant_ituran_allowed). */
+/** /merchants/{merchantID}/settings/ituran (docs/product.md §2; admins or is_merchant_ituran_allowed). */
 export function IturanSettingsPage() {
   return (
     <VendorCredentialsPage vendor="ituran" labels={{ username: 'Username', account_code: 'Account Code' }} />

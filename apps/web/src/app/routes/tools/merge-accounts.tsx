@@ -45,7 +45,7 @@ function AccountSummary({ account }: { account: MergeAccountRef }) {
   );
 }
 
-/** /tools/merge-accounts (spec §2 Tools): keep one account and merge a duplicate into it. */
+/** /tools/merge-accounts (docs/product.md §2 Tools): keep one account and merge a duplicate into it. */
 export function MergeAccountsPage() {
   const merchantId = useCurrentMerchantId() ?? '';
   const merge = useMergeAccounts(merchantId);

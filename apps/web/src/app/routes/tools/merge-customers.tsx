@@ -16,7 +16,7 @@ type Done = { result: MergeCustomersResult; survivor: CustomerRef; merged: Custo
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** /tools/merge-customers (spec §2 Tools): keep one customer and merge a duplicate into it. */
+/** /tools/merge-customers (docs/product.md §2 Tools): keep one customer and merge a duplicate into it. */
 export function MergeCustomersPage() {
   const merchantId = useCurrentMerchantId() ?? '';
   const merge = useMergeCustomers(merchantId);

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { createRequireLoader } from '../../route-guards';
 
-/** Tools of spec §2: merge customers and merge accounts in the current merchant; admins only (mergeRecords). */
+/** Tools of docs/product.md §2: merge customers and merge accounts in the current merchant; admins only (mergeRecords). */
 export function toolsRoutes(queryClient: QueryClient): RouteObject[] {
   const loader = createRequireLoader(queryClient, 'mergeRecords');
   return [

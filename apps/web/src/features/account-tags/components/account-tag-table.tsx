@@ -8,7 +8,7 @@ type Props = { merchantId: string; tags: AccountTag[]; onRename: (tag: AccountTa
 export function AccountTagTable({ merchantId, tags, onRename }: Props) {
   const remove = useDeleteAccountTag(merchantId);
 
-  // Spec §8: 'Are you sure you would like to remove {name}?'
+  // docs/product.md §8: 'Are you sure you would like to remove {name}?'
   const confirmRemove = (tag: AccountTag) =>
     modals.openConfirmModal({
       closeButtonProps: { 'aria-label': 'Close' },

@@ -4,7 +4,7 @@ import { API_KEY_READABLE_PREFIX, type ApiKey } from '@paylane/shared/contracts/
 import dayjs from 'dayjs';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
-/** Spec §9: dates MM/DD/YYYY. */
+/** docs/product.md §9: dates MM/DD/YYYY. */
 const formatDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
 const formatLastUsed = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY h:mm A') : 'Never');
 
@@ -53,7 +53,7 @@ export function ApiKeyTable({ merchantId, apiKeys }: Props) {
             <Table.Td>{apiKey.created_by ?? ''}</Table.Td>
             <Table.Td>{formatLastUsed(apiKey.last_used)}</Table.Td>
             <Table.Td>
-              {/* Spec §4 table colours: active success, closed or inactive muted. */}
+              {/* docs/product.md §4 table colours: active success, closed or inactive muted. */}
               <Badge color={apiKey.revoked ? 'gray' : 'green'} variant="light">
                 {apiKey.revoked ? 'Revoked' : 'Active'}
               </Badge>

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { AuditLogFilter } from '../api/list-audit-log';
 
-// Typed dates read as MM/DD/YYYY (spec §5 date input).
+// Typed dates read as MM/DD/YYYY (docs/product.md §5 date input).
 dayjs.extend(customParseFormat);
 const DATE_FORMAT = 'MM/DD/YYYY';
 

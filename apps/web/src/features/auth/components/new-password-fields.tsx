@@ -10,7 +10,7 @@ type NewPasswordFieldsProps = {
   errors: { password?: string | undefined; confirm?: string | undefined };
 };
 
-/** A new password with the rule shown up front, and its confirmation (spec §5 password, passwordConfirmed). */
+/** A new password with the rule shown up front, and its confirmation (docs/product.md §5 password, passwordConfirmed). */
 export function NewPasswordFields({ label, password, confirm, errors }: NewPasswordFieldsProps) {
   return (
     <>

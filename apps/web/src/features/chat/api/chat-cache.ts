@@ -8,7 +8,7 @@ export type ChatHistory = InfiniteData<ChatPage>;
 
 /**
  * A message already shown is replaced only when its status moves forward (a late 'sent' never overwrites
- * 'delivered', design.md §5) or it gained a translation; a new one goes on top of the newest page.
+ * 'delivered', docs/conventions.md §5) or it gained a translation; a new one goes on top of the newest page.
  */
 export function mergeChatMessage(history: ChatHistory | undefined, message: ChatMessage) {
   if (!history) return history;

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { chatMessagesKey, merchantPath } from './keys';
 
-/** Spec §9: the chat pages by 25. */
+/** docs/product.md §9: the chat pages by 25. */
 export const CHAT_PAGE_SIZE = 25;
 
 /** GET .../customers/{id}/messages/?cursor=&page_size=25&search= — newest first; `next` pages to older. */

@@ -4,7 +4,7 @@ import { accountPath } from './keys';
 
 /**
  * POST .../accounts/{account_id}/send_message/ → {[customer_id]: ChatMessage}, with an Idempotency-Key so a
- * retried send after a lost answer is the same message (design.md §4).
+ * retried send after a lost answer is the same message (docs/conventions.md §4).
  */
 export async function sendChatMessage(
   merchantId: string,

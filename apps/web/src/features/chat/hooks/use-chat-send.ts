@@ -19,7 +19,7 @@ export type ChatDraft = {
   language: string;
 };
 
-/** A message on its way: a spinner until the server's answer replaces it (spec §4), or why it failed. */
+/** A message on its way: a spinner until the server's answer replaces it (docs/product.md §4), or why it failed. */
 export type PendingMessage = {
   key: string;
   body: string;
@@ -29,12 +29,12 @@ export type PendingMessage = {
   reason: string | null;
 };
 
-/** Spec §8: a failed send says 'The message was not sent due to an error'. */
+/** docs/product.md §8: a failed send says 'The message was not sent due to an error'. */
 export function toastNotSent(): void {
   notifications.show({ color: 'red', message: messages.messageNotSent, autoClose: 5000 });
 }
 
-/** Spec §5: an empty trimmed message with no attachment is not sent. */
+/** docs/product.md §5: an empty trimmed message with no attachment is not sent. */
 export const isSendable = (draft: Pick<ChatDraft, 'body' | 'file'>) =>
   draft.body.trim() !== '' || draft.file !== null;
 

@@ -7,7 +7,7 @@ import { chatMessagesKey } from '../api/keys';
 import { mergeChatMessage, newestMessageId, type ChatHistory } from '../api/chat-cache';
 
 /**
- * Spec §4: chat messages arrive live through /ws/chat/{customerId}/?token=. New messages and status changes
+ * docs/product.md §4: chat messages arrive live through /ws/chat/{customerId}/?token=. New messages and status changes
  * merge into the history by id; after a drop the socket reconnects with after=<last message id> so the
  * server sends what was missed. Answers the connection's state.
  */

@@ -17,7 +17,7 @@ type Props = {
 export const accountTitle = (account: Pick<CustomerAccount, 'external_id'>) =>
   account.external_id ? `Account ${account.external_id}` : 'Account without a number';
 
-/** Spec §3 vehicle: '2019 Toyota Camry', or nothing. */
+/** docs/product.md §3 vehicle: '2019 Toyota Camry', or nothing. */
 const vehicleOf = (account: CustomerAccount) =>
   [account.vehicle_year, account.vehicle_make, account.vehicle_model].filter(Boolean).join(' ');
 

@@ -13,7 +13,7 @@ type Props = {
   error?: string;
 };
 
-/** The merchant's account tags, searched on the server 40 at a time (spec §9), picked by id. */
+/** The merchant's account tags, searched on the server 40 at a time (docs/product.md §9), picked by id. */
 export function AccountTagsSelect({ merchantId, knownTags, value, onChange, error }: Props) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);

@@ -9,7 +9,7 @@ import { addCustomerGroupMembers, type GroupWriteAnswer } from './add-customer-g
 import { customerGroupsKey, customerGroupsPath } from './keys';
 
 /**
- * POST /api/merchants/{id}/customer_groups/ (spec §7: customers, name, find_by_external when from a CSV).
+ * POST /api/merchants/{id}/customer_groups/ (docs/product.md §7: customers, name, find_by_external when from a CSV).
  * The answer lists the ids that matched no customer. A request carries at most MAX_IDS_PER_REQUEST ids: a
  * bigger group is created with the first slice and the rest added (POST .../members/).
  */

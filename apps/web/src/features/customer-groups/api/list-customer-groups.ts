@@ -5,7 +5,7 @@ import { customerGroupsKey, customerGroupsPath } from './keys';
 
 export type CustomerGroupsQuery = { page?: number; page_size?: number; search?: string };
 
-/** GET /api/merchants/{id}/customer_groups/?page=&page_size=&search= (spec §7 customer groups). */
+/** GET /api/merchants/{id}/customer_groups/?page=&page_size=&search= (docs/product.md §7 customer groups). */
 export function listCustomerGroups(merchantId: string, query: CustomerGroupsQuery) {
   return apiRequest(customerGroupsPath(merchantId), {
     query: { ...query, search: query.search?.trim() || undefined },
@@ -23,7 +23,7 @@ export const customerGroupsQueryOptions = (merchantId: string, query: CustomerGr
 export const useCustomerGroups = (merchantId: string, query: CustomerGroupsQuery) =>
   useQuery(customerGroupsQueryOptions(merchantId, query));
 
-/** Spec §9: the group picker fetches 1000 groups and hides those with no customers. */
+/** docs/product.md §9: the group picker fetches 1000 groups and hides those with no customers. */
 export const GROUP_PICKER_PAGE_SIZE = 1000;
 
 export function usePickableGroups(merchantId: string, enabled = true) {

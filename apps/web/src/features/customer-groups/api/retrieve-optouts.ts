@@ -6,7 +6,7 @@ import { idChunks } from '@paylane/shared/contracts/id-lists';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * POST /api/merchants/{id}/customers/retrieve_optouts/ (spec §7): which of these customers may be messaged,
+ * POST /api/merchants/{id}/customers/retrieve_optouts/ (docs/product.md §7): which of these customers may be messaged,
  * which opted out, and which ids match nobody. With find_by_external the ids are the merchant's own
  * (a CSV's key column). A request carries at most MAX_IDS_PER_REQUEST ids, so a longer list (a CSV of a
  * whole book) is asked one slice after another and the answers joined.

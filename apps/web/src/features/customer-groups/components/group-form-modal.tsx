@@ -26,7 +26,7 @@ type Props = {
   onSaved?: (group: CustomerGroup) => void;
 };
 
-/** Spec §7 groups: create (from a selection or a CSV with find_by_external) or rename. */
+/** docs/product.md §7 groups: create (from a selection or a CSV with find_by_external) or rename. */
 export function GroupFormModal({ merchantId, group, customerIds, onClose, onSaved }: Props) {
   const create = useCreateCustomerGroup(merchantId);
   const update = useUpdateCustomerGroup(merchantId);

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { customerKey, customerPath } from '../../customers/api/get-customer';
 
-/** Spec §9: cursor lists come 25 at a time. */
+/** docs/product.md §9: cursor lists come 25 at a time. */
 export const HISTORY_PAGE_SIZE = 25;
 
 /** Under the customer's key, so a change that invalidates the customer refreshes the timeline too. */

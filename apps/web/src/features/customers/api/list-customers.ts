@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 import { customersKey } from './get-customer';
 
-/** GET /api/merchants/{id}/customers/ with search, filters, ordering and paging (spec §2 list). */
+/** GET /api/merchants/{id}/customers/ with search, filters, ordering and paging (docs/product.md §2 list). */
 export function listCustomers(merchantId: string, query: CustomersQuery) {
   return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/customers/`, {
     query,

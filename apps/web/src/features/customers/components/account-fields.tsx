@@ -18,7 +18,7 @@ const statusOptions = accountStatuses.map((status) => ({
 }));
 const TAG_SEARCH_DELAY_MS = 250;
 
-/** The first account of a new customer (spec §3 Account): all optional but the amount due. */
+/** The first account of a new customer (docs/product.md §3 Account): all optional but the amount due. */
 export function AccountFields({ form, merchantId }: { form: CustomerForm; merchantId: string }) {
   const errors = form.formState.errors.account;
   const [tagSearch, setTagSearch] = useState('');

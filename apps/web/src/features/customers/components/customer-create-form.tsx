@@ -26,7 +26,7 @@ type Props = {
   onCreated: (customer: Customer) => void;
 };
 
-/** Spec §2 /customers/create: the customer and, when asked for, their first account. */
+/** docs/product.md §2 /customers/create: the customer and, when asked for, their first account. */
 export function CustomerCreateForm({ merchantId, onCreated }: Props) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const [hasAccount, setHasAccount] = useState(false);

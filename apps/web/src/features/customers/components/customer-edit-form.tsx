@@ -34,7 +34,7 @@ type Props = {
   onVoided: () => void;
 };
 
-/** Spec §2 .../customers/{customerID}/detail: the customer's fields, Save, and Void Customer. */
+/** docs/product.md §2 .../customers/{customerID}/detail: the customer's fields, Save, and Void Customer. */
 export function CustomerEditForm({ merchantId, customer, canUpdate, onSaved, onVoided }: Props) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const form = useForm<CustomerFormInput, unknown, CustomerFormInput>({
@@ -57,7 +57,7 @@ export function CustomerEditForm({ merchantId, customer, canUpdate, onSaved, onV
     onSaved();
   });
 
-  // Spec §8: 'Are you sure you would like to remove {name}?'
+  // docs/product.md §8: 'Are you sure you would like to remove {name}?'
   const confirmVoid = () =>
     modals.openConfirmModal({
       title: 'Void Customer',

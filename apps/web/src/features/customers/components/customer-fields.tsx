@@ -17,7 +17,7 @@ const languageOptions = [
   { value: 'es-US', label: 'Spanish' },
 ];
 
-/** The customer's own fields (spec §3 Customer, §5 rules): create and edit share them. */
+/** The customer's own fields (docs/product.md §3 Customer, §5 rules): create and edit share them. */
 export function CustomerFields(props: { form: CustomerForm; merchantId: string; disabled?: boolean }) {
   const { form, merchantId, disabled = false } = props;
   const { errors } = form.formState;

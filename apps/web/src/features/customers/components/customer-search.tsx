@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * The search box: Enter searches (the text trimmed, spec §5), the clear button empties it and searches
+ * The search box: Enter searches (the text trimmed, docs/product.md §5), the clear button empties it and searches
  * again. Mount it with `key={search}` so Back or Reset Filters shows the address's search.
  */
 export function CustomerSearch({ search, field, onSearch, onFieldChange }: Props) {

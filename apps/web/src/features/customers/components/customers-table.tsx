@@ -98,7 +98,7 @@ type Props = {
   selection?: DataTableSelection<CustomerListItem>;
 };
 
-/** The customer list (spec §2): a row or the name opens the customer. */
+/** The customer list (docs/product.md §2): a row or the name opens the customer. */
 export function CustomersTable({ customers, isFetching, isFiltered, ...props }: Props) {
   return (
     <DataTable

@@ -5,7 +5,7 @@ import { accountTagsKey, useAccountTags } from '../../account-tags/api/list-acco
 export type TagOption = { value: string; label: string };
 
 /**
- * Options for a tag picker. Spec §7 reads tags 40 at a time, so the picker searches on the server as the
+ * Options for a tag picker. docs/product.md §7 reads tags 40 at a time, so the picker searches on the server as the
  * user types; the options are every tag of the merchant seen so far (all cached pages), so a chosen tag
  * keeps its name while another search is shown.
  */

@@ -5,7 +5,7 @@ import { customersKey } from '../../customers/api/get-customer';
 
 export type CustomerAccountsQuery = { search?: string; page?: number; page_size?: number };
 
-/** POST /api/merchants/{id}/customer_accounts/ (spec §7 list merchant customer accounts): one row per account holder. */
+/** POST /api/merchants/{id}/customer_accounts/ (docs/product.md §7 list merchant customer accounts): one row per account holder. */
 export function listCustomerAccounts(merchantId: string, query: CustomerAccountsQuery) {
   return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/customer_accounts/`, {
     method: 'POST',

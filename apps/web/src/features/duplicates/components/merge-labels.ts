@@ -22,7 +22,7 @@ const fieldLabels: Record<string, string> = {
 };
 const accountFieldLabels: Record<string, string> = { external_id: 'Account ID' };
 
-/** One filled field as a row: its label and its value formatted as the app shows it (spec §9). */
+/** One filled field as a row: its label and its value formatted as the app shows it (docs/product.md §9). */
 export function fillRow(field: string, value: string | number | boolean, isAccount = false) {
   const label = (isAccount ? accountFieldLabels[field] : undefined) ?? fieldLabels[field] ?? field;
   if (typeof value === 'boolean') return { label, value: value ? 'Yes' : 'No' };

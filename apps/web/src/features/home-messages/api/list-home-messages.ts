@@ -3,7 +3,7 @@ import { pageOf } from '@paylane/shared/contracts/paging';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The home lists (spec §2 Home) and the API path of each. */
+/** The home lists (docs/product.md §2 Home) and the API path of each. */
 export const homeMessageLists = {
   missed: 'missed_messages',
   replies: 'customer_replies',

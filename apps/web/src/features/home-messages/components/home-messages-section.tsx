@@ -12,7 +12,7 @@ type Props = {
   emptyDescription: string;
 };
 
-/** One of the home lists (spec §2 Home) for the current merchant. */
+/** One of the home lists (docs/product.md §2 Home) for the current merchant. */
 export function HomeMessagesSection(props: Props) {
   const { merchantId, merchant } = useCurrentMerchant();
   if (!merchantId) {

@@ -59,7 +59,7 @@ const createdColumn: DataTableColumn<MessageListRow> = {
 /** Replies and missed messages: who wrote, what and when. */
 export const inboundColumns: DataTableColumn<MessageListRow>[] = [...customerColumns, createdColumn];
 
-/** Automation sends: also the template and how far the text got (spec §4 words). */
+/** Automation sends: also the template and how far the text got (docs/product.md §4 words). */
 export const autoColumns: DataTableColumn<MessageListRow>[] = [
   ...customerColumns,
   { id: 'template', header: 'Template', cell: ({ row }) => row.original.template_name ?? none },

@@ -45,7 +45,7 @@ function FigureGroup({ title, figures }: { title: string; figures: Figure[] }) {
 
 type Props = { summary: HomeSummary; merchantId: string; timeZone: string | null };
 
-/** Home's overview (spec §2 Home): what the merchant has, who is waiting, and what its texts did lately. */
+/** Home's overview (docs/product.md §2 Home): what the merchant has, who is waiting, and what its texts did lately. */
 export function HomeFigures({ summary, merchantId, timeZone }: Props) {
   const scoped = (path: string) => `/merchants/${encodeURIComponent(merchantId)}${path}`;
   const { accounts, conversations, texts } = summary;
@@ -72,7 +72,7 @@ export function HomeFigures({ summary, merchantId, timeZone }: Props) {
         title={`Texts in the Last ${HOME_SUMMARY_DAYS} Days`}
         figures={[
           { label: 'Customer Replies', value: texts.received, to: '/customer-replies' },
-          // Spec §4 display wording for what was sent.
+          // docs/product.md §4 display wording for what was sent.
           { label: 'Delivered', value: texts.delivered },
           { label: 'Sent', value: texts.sent },
           { label: 'Queued', value: texts.queued },

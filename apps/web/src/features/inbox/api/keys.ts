@@ -10,5 +10,5 @@ export const inboxListKey = (merchantId: string, filters: InboxFilters) =>
 
 export const inboxPath = (merchantId: string) => `/api/merchants/${encodeURIComponent(merchantId)}/inbox/`;
 
-/** Spec §2: no search and All Locations — the list a new message moves to the top of. */
+/** docs/product.md §2: no search and All Locations — the list a new message moves to the top of. */
 export const isUnfiltered = (filters: InboxFilters) => filters.search === '' && filters.location === 'all';

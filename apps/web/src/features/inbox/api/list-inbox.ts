@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { inboxListKey, inboxPath, type InboxFilters } from './keys';
 
-/** Spec §9: the inbox pages by 25. */
+/** docs/product.md §9: the inbox pages by 25. */
 export const INBOX_PAGE_SIZE = 25;
 
 /** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location= — newest conversation first. */
@@ -26,7 +26,7 @@ export function listInbox(
   });
 }
 
-/** The conversations, 25 at a time as the list scrolls (spec §2 infinite scrolling). */
+/** The conversations, 25 at a time as the list scrolls (docs/product.md §2 infinite scrolling). */
 export function useInbox(merchantId: string, filters: InboxFilters) {
   return useInfiniteQuery({
     queryKey: inboxListKey(merchantId, filters),

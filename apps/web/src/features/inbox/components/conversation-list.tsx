@@ -20,7 +20,7 @@ export const entryName = (entry: Pick<InboxEntry, 'first_name' | 'last_name'>) =
 const initialsOf = (entry: InboxEntry) =>
   `${entry.first_name.charAt(0)}${entry.last_name.charAt(0)}`.toUpperCase() || '?';
 
-/** Spec §2 inbox, left: the conversations, more as the list scrolls, then 'End of Conversations'. */
+/** docs/product.md §2 inbox, left: the conversations, more as the list scrolls, then 'End of Conversations'. */
 export function ConversationList(props: Props) {
   const { entries, hasMore, isLoadingMore, onLoadMore } = props;
   const sentinel = useRef<HTMLDivElement>(null);

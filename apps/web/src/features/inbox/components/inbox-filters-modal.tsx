@@ -10,7 +10,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** Spec §2/§5 inbox filters: Location (All Locations plus each location), required. */
+/** docs/product.md §2/§5 inbox filters: Location (All Locations plus each location), required. */
 export function InboxFiltersModal({ merchantId, location, onApply, onClose }: Props) {
   const locations = useLocations(merchantId);
   const [value, setValue] = useState(location);

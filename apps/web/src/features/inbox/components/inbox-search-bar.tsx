@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * Spec §2 inbox: the search-field dropdown (Name, Customer ID, Phone Number; default Customer ID), the
+ * docs/product.md §2 inbox: the search-field dropdown (Name, Customer ID, Phone Number; default Customer ID), the
  * search box (Enter searches), its clear button, Filters and Reset Filters.
  */
 export function InboxSearchBar({ filters, onChange, onOpenFilters, onReset }: Props) {

@@ -6,7 +6,7 @@ import { useEnableIntegration } from '../api/enable-integration';
 
 type Props = { merchantId: string; integrations: Integration[] };
 
-/** Every integration with an on/off switch; turning one off asks first (spec §8). */
+/** Every integration with an on/off switch; turning one off asks first (docs/product.md §8). */
 export function IntegrationList({ merchantId, integrations }: Props) {
   const enable = useEnableIntegration(merchantId);
   const disable = useDisableIntegration(merchantId);

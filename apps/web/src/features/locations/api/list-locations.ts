@@ -2,7 +2,7 @@ import { locationPageSchema } from '@paylane/shared/contracts/locations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §7/§9: the client fetches a merchant's locations 1000 at a time. */
+/** docs/product.md §7/§9: the client fetches a merchant's locations 1000 at a time. */
 export const LOCATIONS_PAGE_SIZE = 1000;
 
 export const locationsKey = (merchantId: string) => ['merchants', merchantId, 'locations'] as const;

@@ -58,7 +58,7 @@ type LocationFormProps = {
   onSaved: () => void;
 };
 
-/** Create or edit a location with the shared rules (spec §5: US postal code, US/CA phone). */
+/** Create or edit a location with the shared rules (docs/product.md §5: US postal code, US/CA phone). */
 export function LocationForm({ defaultValues, submitLabel, save, onSaved }: LocationFormProps) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const form = useForm<LocationWriteInput, unknown, LocationWrite>({

@@ -9,7 +9,7 @@ const addressOf = (location: Location) =>
     .filter(Boolean)
     .join(', ');
 
-/** The merchant's locations; a row opens the current path plus its id (spec §2 shared behaviour). */
+/** The merchant's locations; a row opens the current path plus its id (docs/product.md §2 shared behaviour). */
 export function LocationsTable({ locations }: { locations: Location[] }) {
   const { pathname } = useRouterLocation();
   const navigate = useNavigate();

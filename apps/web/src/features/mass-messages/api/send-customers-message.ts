@@ -7,8 +7,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { messageBatchesKey } from '../../message-report/api/keys';
 
 /**
- * POST /api/merchants/{id}/customers/send_customers_message/ (spec §7) with an Idempotency-Key: a repeat
- * of the same submit answers the first batch instead of sending twice (design.md §4).
+ * POST /api/merchants/{id}/customers/send_customers_message/ (docs/product.md §7) with an Idempotency-Key: a repeat
+ * of the same submit answers the first batch instead of sending twice (docs/conventions.md §4).
  */
 export function sendCustomersMessage(
   merchantId: string,

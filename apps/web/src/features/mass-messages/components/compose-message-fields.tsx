@@ -13,16 +13,16 @@ type Props = {
   templates: MessageTemplate[];
   templateId: string | null;
   onTemplateChange: (template: MessageTemplate | null) => void;
-  /** Spec §6: free typing needs the freeText capability; otherwise the template's body is sent as written. */
+  /** docs/product.md §6: free typing needs the freeText capability; otherwise the template's body is sent as written. */
   canWriteFreeText: boolean;
-  /** Spec §6: 'Save as template' follows the template pages' capability. */
+  /** docs/product.md §6: 'Save as template' follows the template pages' capability. */
   canSaveTemplate: boolean;
   needsBatchName: boolean;
   batchNamePlaceholder: string;
   disabled: boolean;
 };
 
-/** Spec §2 compose: template picker, message, payment link snippet, batch name, save as new template. */
+/** docs/product.md §2 compose: template picker, message, payment link snippet, batch name, save as new template. */
 export function ComposeMessageFields(props: Props) {
   const { form, disabled, canWriteFreeText } = props;
   const { errors } = form.formState;

@@ -39,7 +39,7 @@ const composeResolver: Resolver<ComposeFormValues, ComposeRules> = (values, rule
   zodResolver(composeFormSchema(rules ?? noRules))(values, rules, options);
 
 /**
- * Spec §2 'New Mass Text Message' (§4 compose flow, §5 rules, §8 toasts): recipients by group or CSV (or
+ * docs/product.md §2 'New Mass Text Message' (§4 compose flow, §5 rules, §8 toasts): recipients by group or CSV (or
  * the customers chosen before opening), a template, the message, a batch name, optionally saved as a new
  * template. Render it to open it; the inbox of issue 6 opens it too.
  */
@@ -53,7 +53,7 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
 
   const templates = usePickableTemplates(merchantId);
   const allTemplates = templates.data ?? [];
-  // Spec §2: the picker offers active, visible templates.
+  // docs/product.md §2: the picker offers active, visible templates.
   const pickable = allTemplates.filter((item) => item.active && item.is_visible && textBodyOf(item) !== '');
   const source = recipientSource(mode, customerIds, groupId, csv);
   const recipients = useRecipients(merchantId, source);
@@ -86,7 +86,7 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
     isValid: validation.success,
     message: values.message,
   });
-  // Spec §5: Send is disabled while busy, with no recipients, or when invalid (CSV needs a key column).
+  // docs/product.md §5: Send is disabled while busy, with no recipients, or when invalid (CSV needs a key column).
   const canSend = phase === 'idle' && blocker === null;
 
   const pickTemplate = (next: MessageTemplate | null) => {

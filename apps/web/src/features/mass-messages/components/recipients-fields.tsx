@@ -22,7 +22,7 @@ type Props = {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Spec §2 compose recipients: by group or CSV upload; CSV is disabled when customers are already selected. */
+/** docs/product.md §2 compose recipients: by group or CSV upload; CSV is disabled when customers are already selected. */
 export function RecipientsFields(props: Props) {
   const { mode, selectedCount, disabled } = props;
   const groups = usePickableGroups(props.merchantId);
@@ -41,7 +41,7 @@ export function RecipientsFields(props: Props) {
           <Radio
             value="csv"
             label="CSV upload"
-            // Spec §5: CSV is disabled when customers are already selected.
+            // docs/product.md §5: CSV is disabled when customers are already selected.
             disabled={disabled || selectedCount > 0}
           />
         </Group>
@@ -53,7 +53,7 @@ export function RecipientsFields(props: Props) {
           searchable
           withAsterisk
           disabled={disabled}
-          // Spec §9: groups with no customers are hidden in the picker.
+          // docs/product.md §9: groups with no customers are hidden in the picker.
           data={(groups.data ?? []).map((group) => ({
             value: group.id,
             label: `${group.name} (${plural(group.customer_count, 'customer', 'customers')})`,
@@ -96,7 +96,7 @@ function RecipientSummary({ recipients }: { recipients: Props['recipients'] }) {
   }
   const { customerIds, optedOut, unknown } = recipients.data;
   if (customerIds.length === 0 && optedOut > 0) {
-    // Everyone chosen opted out (spec §8's server text): nothing can be sent to them.
+    // Everyone chosen opted out (docs/product.md §8's server text): nothing can be sent to them.
     return (
       <Alert color="red" variant="light" role="alert" data-testid="recipient-summary">
         {messages.optedOut}

@@ -20,7 +20,7 @@ type Input = {
 export type ComposePhase = 'idle' | 'busy' | 'sent';
 
 /**
- * Spec §4 compose flow: idle; busy on submit (creates a template if asked, sends, toasts); then sent (the
+ * docs/product.md §4 compose flow: idle; busy on submit (creates a template if asked, sends, toasts); then sent (the
  * button shows Close). Errors go back to idle with the fields' messages, or the generic toast (5xx).
  */
 export function useComposeSubmit({ merchantId, form, templateId, recipientIds, isCsvImported }: Input) {

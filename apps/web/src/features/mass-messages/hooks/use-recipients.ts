@@ -5,7 +5,7 @@ import { getCustomerGroup } from '../../customer-groups/api/get-customer-group';
 import { retrieveOptouts } from '../../customer-groups/api/retrieve-optouts';
 import { keyColumnValues, type CsvTable } from '../../../lib/csv-file';
 
-/** Where a mass text's recipients come from (spec §2 compose). */
+/** Where a mass text's recipients come from (docs/product.md §2 compose). */
 export type RecipientSource =
   | { kind: 'selected'; customerIds: readonly string[] }
   | { kind: 'group'; groupId: string }
@@ -48,7 +48,7 @@ async function resolveRecipients(merchantId: string, source: RecipientSource): P
 }
 
 /**
- * Spec §5: opted-out customers are filtered out of the selection before sending, and ids nobody has are
+ * docs/product.md §5: opted-out customers are filtered out of the selection before sending, and ids nobody has are
  * reported ('Unable to find {n} customer(s)'). Asked once per source (a group, a CSV's key column, a
  * selection); the server checks opt-outs again when it sends.
  */

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { processorLabels } from '../processors';
 
-/** Merchant accounts with their fees; a row opens the current path plus its id (spec §2 shared behaviour). */
+/** Merchant accounts with their fees; a row opens the current path plus its id (docs/product.md §2 shared behaviour). */
 export function MerchantAccountsTable({ accounts }: { accounts: MerchantAccount[] }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -51,7 +51,7 @@ function timeZoneOptions(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-/** Spec §2 settings/general; saving asks 'Are you sure you want to save changes?' (spec §8). */
+/** docs/product.md §2 settings/general; saving asks 'Are you sure you want to save changes?' (docs/product.md §8). */
 export function GeneralSettingsForm({
   merchantId,
   settings,

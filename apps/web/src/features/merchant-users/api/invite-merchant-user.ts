@@ -6,7 +6,7 @@ import { merchantUsersKey } from './list-merchant-users';
 
 export type InviteMerchantUserInput = z.output<typeof userInviteCreateSchema>;
 
-/** POST /api/merchants/{id}/users/: 400 {email: [...]} when the email is taken (spec §8 messages). */
+/** POST /api/merchants/{id}/users/: 400 {email: [...]} when the email is taken (docs/product.md §8 messages). */
 export function inviteMerchantUser(merchantId: string, input: InviteMerchantUserInput) {
   return apiRequest(`/api/merchants/${encodeURIComponent(merchantId)}/users/`, {
     method: 'POST',

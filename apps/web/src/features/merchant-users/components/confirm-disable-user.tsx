@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import type { MerchantUser } from '@paylane/shared/contracts/merchant-users';
 import { formatFullName } from '../../../lib/format';
 
-/** Spec §8: disabling a user asks first; for one's own account the text says it removes roles and logs out. */
+/** docs/product.md §8: disabling a user asks first; for one's own account the text says it removes roles and logs out. */
 export function openDisableUserConfirm(input: {
   user: MerchantUser;
   isSelf: boolean;

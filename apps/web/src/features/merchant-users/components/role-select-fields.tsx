@@ -13,7 +13,7 @@ type RoleSelectFieldsProps<T extends FieldValues & RoleFields> = {
   customRoles: CustomRoleRef[] | null;
 };
 
-/** The standard role and, on custom-role merchants, the custom role (spec §3, §6). */
+/** The standard role and, on custom-role merchants, the custom role (docs/product.md §3, §6). */
 export function RoleSelectFields<T extends FieldValues & RoleFields>(props: RoleSelectFieldsProps<T>) {
   const { control, errors, canGrantAdmin, customRoles } = props;
   const roleData = [

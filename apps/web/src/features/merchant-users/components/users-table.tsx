@@ -14,7 +14,7 @@ export type UserRowActions = {
 
 type UsersTableProps = UserRowActions & {
   users: MerchantUser[];
-  /** Spec §3 role display keeps only the first role on custom-role merchants. */
+  /** docs/product.md §3 role display keeps only the first role on custom-role merchants. */
   hasCustomRoles: boolean;
   /** A user manager through a custom role does not touch admins (the server refuses it too). */
   canManageAdmins: boolean;

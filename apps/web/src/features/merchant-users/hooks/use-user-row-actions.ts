@@ -32,7 +32,7 @@ export function useUserRowActions(input: {
           { userId: user.id, isSelf },
           {
             onSuccess: () => {
-              // Spec §8: disabling one's own account removes one's roles and logs out.
+              // docs/product.md §8: disabling one's own account removes one's roles and logs out.
               if (isSelf) void logout('user');
               else done(`${formatFullName(user)} is disabled`);
             },

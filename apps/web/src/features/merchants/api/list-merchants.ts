@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 
 const merchantPageSchema = pageOf(merchantSchema);
-/** Spec §9: the shared table pages by 50, 75 or 100, default 50. */
+/** docs/product.md §9: the shared table pages by 50, 75 or 100, default 50. */
 export const MERCHANT_PAGE_SIZES = [50, 75, 100] as const;
 export const DEFAULT_MERCHANT_PAGE_SIZE = 50;
 
@@ -15,7 +15,7 @@ export const merchantListKey = ['merchants', 'list'] as const;
 
 /** GET /api/merchants/: every merchant for super admins, the ones they onboarded for partners. */
 export function listMerchants(params: MerchantListParams) {
-  const search = params.search.trim(); // spec §5: merchant search text is trimmed
+  const search = params.search.trim(); // docs/product.md §5: merchant search text is trimmed
   return apiRequest('/api/merchants/', {
     query: { search: search || undefined, page: params.page, page_size: params.pageSize },
     schema: merchantPageSchema,

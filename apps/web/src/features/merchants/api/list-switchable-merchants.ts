@@ -8,7 +8,7 @@ export const SWITCHER_PAGE_SIZE = 50;
 
 /** GET /api/merchants/simplified_list/: merchants the caller may switch to (all of them for super admins). */
 export function listSwitchableMerchants(input: { search: string; pageSize?: number }) {
-  const search = input.search.trim(); // spec §5: merchant search text is trimmed
+  const search = input.search.trim(); // docs/product.md §5: merchant search text is trimmed
   return apiRequest('/api/merchants/simplified_list/', {
     query: { search: search || undefined, page_size: input.pageSize ?? SWITCHER_PAGE_SIZE },
     schema: merchantSummaryPageSchema,

@@ -33,7 +33,7 @@ const formFields: readonly Path<MerchantFormInput>[] = [
 type Props = {
   initial: MerchantFormInput;
   submitLabel: string;
-  /** An existing merchant asks 'Are you sure you want to save changes?' first (spec §8). */
+  /** An existing merchant asks 'Are you sure you want to save changes?' first (docs/product.md §8). */
   confirmSave: boolean;
   isSaving: boolean;
   onSave: (values: MerchantUpdate) => Promise<Merchant>;
@@ -74,7 +74,7 @@ function FlagSwitches({ control }: { control: Control<MerchantFormInput, unknown
   );
 }
 
-/** The merchant record a super admin edits (spec §2 /merchants/create and /merchants/{merchantID}). */
+/** The merchant record a super admin edits (docs/product.md §2 /merchants/create and /merchants/{merchantID}). */
 export function MerchantForm({ initial, submitLabel, confirmSave, isSaving, onSave, onSaved }: Props) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const form = useForm<MerchantFormInput, unknown, MerchantUpdate>({

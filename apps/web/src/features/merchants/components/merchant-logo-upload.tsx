@@ -28,7 +28,7 @@ export function MerchantLogoUpload({ merchant }: { merchant: Merchant }) {
   const onPick = async (file: File | null) => {
     setError(null);
     if (!file) return;
-    // Spec §5: attachments under 1 MB, 'File must be less than 1mb in size'.
+    // docs/product.md §5: attachments under 1 MB, 'File must be less than 1mb in size'.
     if (file.size > LOGO_MAX_BYTES) return setError(logoMessages.tooLarge);
     try {
       await upload.mutateAsync(file);

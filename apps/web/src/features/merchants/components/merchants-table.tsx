@@ -18,7 +18,7 @@ export function integrationName(type: string | null): string {
   return merchantIntegrationNames[type as MerchantIntegrationType] ?? type;
 }
 
-/** Spec §2 shared behaviour: a row click opens the row; the name is also a real link for keyboards. */
+/** docs/product.md §2 shared behaviour: a row click opens the row; the name is also a real link for keyboards. */
 export function MerchantsTable({ merchants, linkTo }: Props) {
   const navigate = useNavigate();
   return (

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { messageBatchesKey, messageBatchPath } from './keys';
 
-/** The report's status filter: the server groups provider statuses the way spec §4 displays them. */
+/** The report's status filter: the server groups provider statuses the way docs/product.md §4 displays them. */
 export const batchStatusFilters = ['pending', 'queued', 'sent', 'delivered', 'failed', 'canceled'] as const;
 export type BatchStatusFilter = (typeof batchStatusFilters)[number];
 

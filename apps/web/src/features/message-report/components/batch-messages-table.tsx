@@ -58,7 +58,7 @@ type Props = {
   timeZone: string | null;
 };
 
-/** One row per recipient of a mass text, with the status of spec §4 and the provider's error. */
+/** One row per recipient of a mass text, with the status of docs/product.md §4 and the provider's error. */
 export function BatchMessagesTable({ messages, isFetching, isFiltered, paging, timeZone }: Props) {
   return (
     <TimeZoneContext value={timeZone}>

@@ -40,7 +40,7 @@ function CancelCell({ batch }: { batch: MessageBatch }) {
 const count = (value: number) => <Text size="sm">{value}</Text>;
 const none = <Text c="dimmed">—</Text>;
 
-/** Spec §4 display wording: pending (not yet with the provider) and queued both read Queued. */
+/** docs/product.md §4 display wording: pending (not yet with the provider) and queued both read Queued. */
 const columns: DataTableColumn<MessageBatch>[] = [
   {
     id: 'batch_name',

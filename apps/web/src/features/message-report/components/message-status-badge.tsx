@@ -10,7 +10,7 @@ const colors: Record<StatusDisplay, string> = {
   'Failed to send': 'red.2',
 };
 
-/** Spec §4: delivered/received Delivered; queued Queued; sent/accepted Sent; failed/undelivered/error Failed to send. */
+/** docs/product.md §4: delivered/received Delivered; queued Queued; sent/accepted Sent; failed/undelivered/error Failed to send. */
 export function MessageStatusBadge({ status, errorCode }: { status: string; errorCode: string | null }) {
   const label = displayStatus(status, errorCode);
   return (

@@ -20,7 +20,7 @@ export function useCreateMessageTemplate(merchantId: string) {
   return useMutation({
     mutationFn: (input: MessageTemplateWrite) => createMessageTemplate(merchantId, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageTemplatesKey(merchantId) }),
-    // Spec §8: template save errors appear on the form's fields.
+    // docs/product.md §8: template save errors appear on the form's fields.
     meta: { showsClientErrors: true },
   });
 }

@@ -10,7 +10,7 @@ export type MessageTemplatesQuery = {
   active?: 'true' | 'false';
 };
 
-/** GET /api/merchants/{id}/message_templates/?page=&page_size=&search= (spec §2 template list). */
+/** GET /api/merchants/{id}/message_templates/?page=&page_size=&search= (docs/product.md §2 template list). */
 export function listMessageTemplates(merchantId: string, query: MessageTemplatesQuery) {
   return apiRequest(messageTemplatesPath(merchantId), {
     query: { ...query, search: query.search?.trim() || undefined },
@@ -28,11 +28,11 @@ export const messageTemplatesQueryOptions = (merchantId: string, query: MessageT
 export const useMessageTemplates = (merchantId: string, query: MessageTemplatesQuery) =>
   useQuery(messageTemplatesQueryOptions(merchantId, query));
 
-/** Spec §9: pickers fetch templates 1000 at a time. */
+/** docs/product.md §9: pickers fetch templates 1000 at a time. */
 export const TEMPLATE_PICKER_PAGE_SIZE = 1000;
 
 /**
- * The templates a mass text may use (spec §2 compose): active and visible ones (a template never saved by
+ * The templates a mass text may use (docs/product.md §2 compose): active and visible ones (a template never saved by
  * its author is hidden). Also the names 'Save as new template' must not repeat.
  */
 export function usePickableTemplates(merchantId: string, enabled = true) {

@@ -13,11 +13,11 @@ const choices: { value: AutomationChoice; label: string }[] = [
 type Props = {
   form: UseFormReturn<TemplateFormValues, unknown, TemplateFormValues>;
   automation: AutomationChoice;
-  /** Spec §4: a collector-name placeholder disables and clears automation. */
+  /** docs/product.md §4: a collector-name placeholder disables and clears automation. */
   hasCollector: boolean;
 };
 
-/** Spec §4 automation schedule: none, before (positive days), on (0), after (negative days) the due date. */
+/** docs/product.md §4 automation schedule: none, before (positive days), on (0), after (negative days) the due date. */
 export function AutomationFields({ form, automation, hasCollector }: Props) {
   const { errors } = form.formState;
   const needsDays = !hasCollector && (automation === 'before' || automation === 'after');

@@ -6,11 +6,11 @@ import { mergeFieldLabels } from '../merge-field-labels';
 type Props = {
   onInsert: (snippet: string, field: MergeField) => void;
   disabled?: boolean;
-  /** Which fields to offer; all 13 of spec §9 by default. */
+  /** Which fields to offer; all 13 of docs/product.md §9 by default. */
   fields?: readonly MergeField[];
 };
 
-/** Spec §2 merge snippets: each button puts {{field}} where the cursor is in the message. */
+/** docs/product.md §2 merge snippets: each button puts {{field}} where the cursor is in the message. */
 export function MergeFieldButtons({ onInsert, disabled = false, fields = mergeFields }: Props) {
   const labelId = useId();
   return (

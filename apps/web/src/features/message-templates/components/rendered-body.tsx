@@ -19,7 +19,7 @@ export function RenderedBody({ label, text, isLoading, isError }: RenderedBodyPr
   if (isLoading || text === undefined) return <Loader size="sm" aria-label="Rendering preview" />;
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={label}>
-      {/* Text only: the rendered body is shown as text, never injected as HTML (design.md §8). */}
+      {/* Text only: the rendered body is shown as text, never injected as HTML (docs/conventions.md §8). */}
       <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>
     </Paper>
   );

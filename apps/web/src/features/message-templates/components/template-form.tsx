@@ -42,7 +42,7 @@ export const CONSENT_NOTE =
   'receive text messages and emails from your business. Customers who opt out (for example by replying ' +
   'STOP) are never sent it.';
 
-/** Spec §2 template edit: name, message, merge snippets, Edit/Text/Email, automation, consent note. */
+/** docs/product.md §2 template edit: name, message, merge snippets, Edit/Text/Email, automation, consent note. */
 export function TemplateForm(props: Props) {
   const { merchantId, template, tab } = props;
   const [formMessages, setFormMessages] = useState<string[]>([]);
@@ -56,7 +56,7 @@ export function TemplateForm(props: Props) {
     name: ['message', 'email_message', 'automation'],
   });
   const { errors, isDirty } = form.formState;
-  // Spec §4: editing sets a draft; leaving asks; save clears it; on error the draft returns.
+  // docs/product.md §4: editing sets a draft; leaving asks; save clears it; on error the draft returns.
   // Moving between the Edit, Text and Email tabs (paths under pagePath) is not leaving.
   const leave = useLeaveConfirmation(
     isDirty,
@@ -68,7 +68,7 @@ export function TemplateForm(props: Props) {
   const bodyIds: Record<BodyName, string> = { message: useId(), email_message: useId() };
   const [snippetTarget, setSnippetTarget] = useState<BodyName>('message');
 
-  // Spec §4: a collector-name placeholder disables and clears automation.
+  // docs/product.md §4: a collector-name placeholder disables and clears automation.
   const clearAutomationFor = (body: string) => {
     if (!hasCollectorName(body) || form.getValues('automation') === 'none') return;
     form.setValue('automation', 'none', { shouldDirty: true });
@@ -183,7 +183,7 @@ export function TemplateForm(props: Props) {
           <Button variant="default" onClick={props.onCancel}>
             Cancel
           </Button>
-          {/* Spec §5: Save is disabled while the message is empty. */}
+          {/* docs/product.md §5: Save is disabled while the message is empty. */}
           <Button type="submit" loading={isSaving} disabled={message.trim() === ''}>
             Save
           </Button>

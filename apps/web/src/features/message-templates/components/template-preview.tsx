@@ -16,7 +16,7 @@ type Props = {
   note?: string | undefined;
 };
 
-/** The Text and Email tabs (spec §2): the body rendered by the server with sample values. */
+/** The Text and Email tabs (docs/product.md §2): the body rendered by the server with sample values. */
 export function TemplatePreview({ merchantId, body, type, isShown, templateId, note }: Props) {
   const render = useRandomRender(merchantId, body, type, isShown);
   const label = type === 'TEXT' ? 'Text message preview' : 'Email preview';

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formFieldOf, type TemplateFormValues } from '../template-form-values';
 
 /**
- * Spec §8: template save errors appear on the form's fields ('Existing template name' under Name, 'A
+ * docs/product.md §8: template save errors appear on the form's fields ('Existing template name' under Name, 'A
  * template already exists for the chosen days' under the days). Returns the messages for the form's alert
  * (detail, non_field_errors, fields the form has not, such as 'Auto generated templates must remain
  * active'). 5xx and network failures return nothing: the generic toast covers them.

@@ -17,7 +17,7 @@ import { errorDetailText } from '../../../lib/notify';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
 import { toTemplateWrite, useUpdateMessageTemplate } from '../api/update-message-template';
 
-/** Spec §9: the template table pages by 50 or 100 rows (50 first). */
+/** docs/product.md §9: the template table pages by 50 or 100 rows (50 first). */
 export const TEMPLATE_PAGE_SIZES = [50, 100] as const;
 
 type RowActions = {
@@ -58,7 +58,7 @@ function ActiveCell({ template }: { template: MessageTemplate }) {
     />
   );
   if (!template.is_system) return box;
-  // Spec §4: system templates must stay active; the hint (shown on hover) says why the box cannot change.
+  // docs/product.md §4: system templates must stay active; the hint (shown on hover) says why the box cannot change.
   return (
     <span title={messages.systemTemplateActive} style={{ display: 'inline-block' }}>
       {box}
@@ -68,7 +68,7 @@ function ActiveCell({ template }: { template: MessageTemplate }) {
 
 function DeleteCell({ template }: { template: MessageTemplate }) {
   const { confirmDelete } = useRowActions();
-  // Spec §4: system templates cannot be deleted.
+  // docs/product.md §4: system templates cannot be deleted.
   if (template.is_system) {
     return (
       <Text size="xs" c="dimmed">
@@ -106,7 +106,7 @@ function useTemplateRowActions(merchantId: string): RowActions {
   const pendingActive = isPending ? variables?.data.active : undefined;
   return useMemo(
     () => ({
-      // Spec §4: the Active checkbox is saved at once.
+      // docs/product.md §4: the Active checkbox is saved at once.
       toggleActive: (template, active) =>
         update(
           { templateId: template.id, data: { ...toTemplateWrite(template), active } },
@@ -140,7 +140,7 @@ type Props = {
   paging: DataTablePaging;
 };
 
-/** Spec §2 template list: Name, Active checkbox, Delete; a row click opens the template. */
+/** docs/product.md §2 template list: Name, Active checkbox, Delete; a row click opens the template. */
 export function TemplatesTable({ merchantId, templates, isFetching, isSearching, paging }: Props) {
   const actions = useTemplateRowActions(merchantId);
   return (

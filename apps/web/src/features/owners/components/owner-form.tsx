@@ -86,7 +86,7 @@ type OwnerFormProps = {
   actions?: ReactNode;
 };
 
-/** Create or edit a business owner with the shared rules of spec §5 (full name, SSN, date of birth, share). */
+/** Create or edit a business owner with the shared rules of docs/product.md §5 (full name, SSN, date of birth, share). */
 export function OwnerForm(props: OwnerFormProps) {
   const { defaultValues, storedSsnMask, submitLabel, save, onSaved, actions } = props;
   const [formMessages, setFormMessages] = useState<string[]>([]);

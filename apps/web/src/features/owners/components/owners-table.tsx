@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 export const formatShare = (percentage: number) => `${percentage.toFixed(2)}%`;
 
-/** The merchant's owners and their shares; a row opens the current path plus its id (spec §2). */
+/** The merchant's owners and their shares; a row opens the current path plus its id (docs/product.md §2). */
 export function OwnersTable({ owners }: { owners: Owner[] }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

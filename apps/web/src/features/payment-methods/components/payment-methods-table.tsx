@@ -5,7 +5,7 @@ import { formatPaymentMethod } from '@paylane/shared/format';
 /** CREDIT → 'Credit'; other account types (CHECKING, SAVINGS) the same way. */
 const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).toLowerCase();
 
-/** Spec §3 Payment method option: the nickname plus the last 8 characters of the mask, the type, the card type. */
+/** docs/product.md §3 Payment method option: the nickname plus the last 8 characters of the mask, the type, the card type. */
 export function PaymentMethodsTable({ methods }: { methods: PaymentMethodOption[] }) {
   return (
     <Table.ScrollContainer minWidth={480}>

@@ -5,7 +5,7 @@ import { canInMerchant } from '../access';
 import { useSignedInUser } from './use-signed-in-user';
 
 /**
- * Whether the signed-in user may use a capability (spec §6) in a merchant: the given one (a page's
+ * Whether the signed-in user may use a capability (docs/product.md §6) in a merchant: the given one (a page's
  * :merchantID) or the current one. Buttons and links hide on false; the server refuses the same calls.
  */
 export function useCan(capability: Capability, merchantId?: string): boolean {

@@ -45,7 +45,7 @@ type RoleFormProps = {
   onCancel: () => void;
 };
 
-/** Name, description, a checkbox per permission flag and the payment limits; saving asks first (spec §8). */
+/** Name, description, a checkbox per permission flag and the payment limits; saving asks first (docs/product.md §8). */
 export function RoleForm({ role, onSave, onSaved, onCancel }: RoleFormProps) {
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const [isSaving, setIsSaving] = useState(false);

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 type RolesTableProps = { roles: Role[]; onDelete: (role: Role) => void };
 
-/** The merchant's custom roles; a name links to the role (spec §2: the current path plus the row id). */
+/** The merchant's custom roles; a name links to the role (docs/product.md §2: the current path plus the row id). */
 export function RolesTable({ roles, onDelete }: RolesTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSessionKeeper } from '../hooks/use-session-keeper';
 
-/** Runs the session keeper and shows spec §4's 'Are You Still There?' warning with its 60 s countdown. */
+/** Runs the session keeper and shows docs/product.md §4's 'Are You Still There?' warning with its 60 s countdown. */
 export function IdleWarningModal() {
   const { warningSecondsLeft, continueSession } = useSessionKeeper();
   const isOpen = warningSecondsLeft !== null;

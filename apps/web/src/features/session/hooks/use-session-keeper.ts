@@ -1,4 +1,4 @@
-// Keeps a signed-in session honest (spec §4): the 15 s heartbeat refreshes the access token when under 180 s
+// Keeps a signed-in session honest (docs/product.md §4): the 15 s heartbeat refreshes the access token when under 180 s
 // remain; activity is recorded at most once per 60 s into localStorage (shared by all tabs); the idle warning
 // shows at 840 s and the session ends at 900 s. Only Date.now(), setInterval and setTimeout are used, so
 // Playwright's page.clock drives all of it.
