@@ -8,6 +8,8 @@ import type { EmailProvider } from './providers/email/email-provider';
 import { createEmailProvider } from './providers/email/create-email-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import { createStorageProvider } from './providers/storage/create-storage-provider';
+import type { StorageProvider } from './providers/storage/storage-provider';
 import {
   createOfflineTranslateProvider,
   type TranslateProvider,
@@ -22,6 +24,8 @@ export type AppContext = {
   sms: SmsProvider;
   /** Chat translations (issue 6): offline (always unavailable) by default. */
   translate: TranslateProvider;
+  /** Uploaded files (logos, MMS media): the local disk under DATA_DIR. */
+  storage: StorageProvider;
   tokens: TokenSigner;
   /** Seals secrets stored in the database (credentials, SSNs). */
   cipher: Cipher;
@@ -48,6 +52,7 @@ export function createAppContext(input: {
     email: input.email ?? createEmailProvider(input.config, input.db),
     sms: input.sms ?? createSmsProvider(input.config, input.db),
     translate: input.translate ?? createOfflineTranslateProvider(),
+    storage: createStorageProvider(input.config),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),
     now,

@@ -13,13 +13,18 @@ const trackedFiles = execFileSync('git', ['ls-files', 'apps', 'packages', 'e2e',
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => /\.(ts|tsx|js|mjs|md)$/.test(file) && !file.startsWith('docs/'));
+  .filter((file) => /\.(ts|tsx|js|mjs|md)$/.test(file) && !file.startsWith('docs/'))
+  // This file spells out the forms it refuses.
+  .filter((file) => file !== 'apps/api/src/docs-citations.test.ts');
 
 const outsideForms = [/\b[Ss]pec §\d/, /\bdesign\.md\b/, /-facts\b/, /\bstack-notes\b/, /\.\.\/shared\//];
 
 function citationsIn(file: string) {
   const text = readFileSync(path.join(repoRoot, file), 'utf8');
-  return [...text.matchAll(/docs\/([a-z/-]+\.md)(?: §(\d+))?/g)].map(([, doc, section]) => ({ doc, section }));
+  return [...text.matchAll(/docs\/([a-z/-]+\.md)(?: §(\d+))?/g)].map(([, doc, section]) => ({
+    doc,
+    section,
+  }));
 }
 
 const sectionsOf = new Map<string, Set<string>>();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { JobRequest, QueueSettings, SendOptions } from './queue';
+import type { JobRequest, QueueSettings, SendOptions } from './job-options';
 
 // Our option names → pg-boss 10's.
 

@@ -1,4 +1,8 @@
-// Wall-clock arithmetic in IANA time zones with Intl only (no date library on the server). Pure functions.
+import { IANAZone } from 'luxon';
+
+// Wall-clock arithmetic in IANA time zones, pure functions. Luxon (already pg-boss's, through cron-parser) reads a
+// zone's offset at an instant; which instant a wall time skipped or repeated by a DST change means is our rule
+// (zonedInstant): on its own Luxon (like dayjs) moves a skipped 02:30 to 03:30 and takes the later of two 01:30s.
 
 /** A calendar date, 'YYYY-MM-DD'. */
 export type LocalDate = string;
@@ -8,15 +12,9 @@ export type LocalTime = string;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const localTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return IANAZone.isValidZone(timeZone);
 }
 
 export function parseLocalTime(localTime: LocalTime): { hour: number; minute: number } {
@@ -27,7 +25,8 @@ export function parseLocalTime(localTime: LocalTime): { hour: number; minute: nu
 
 /** The calendar date on the wall in `timeZone` at `instant`. */
 export function localDateAt(timeZone: string, instant: Date): LocalDate {
-  return new Date(wallClockMs(timeZone, instant.getTime())).toISOString().slice(0, 10);
+  const ms = instant.getTime();
+  return new Date(ms + offsetMs(timeZone, ms)).toISOString().slice(0, 10);
 }
 
 export function addDays(localDate: LocalDate, days: number): LocalDate {
@@ -46,7 +45,7 @@ export function zonedInstant(timeZone: string, localDate: LocalDate, localTime: 
   const offsets = [...new Set([offsetMs(timeZone, wall - DAY_MS), offsetMs(timeZone, wall + DAY_MS)])];
   const exact = offsets
     .map((offset) => wall - offset)
-    .filter((instant) => wallClockMs(timeZone, instant) === wall)
+    .filter((instant) => instant + offsetMs(timeZone, instant) === wall)
     .sort((a, b) => a - b);
   if (exact[0] !== undefined) return new Date(exact[0]);
   // The wall time was skipped: the answer is the transition, between the two readings of the target.
@@ -54,23 +53,11 @@ export function zonedInstant(timeZone: string, localDate: LocalDate, localTime: 
   return new Date(findTransition(timeZone, Math.min(...candidates), Math.max(...candidates)));
 }
 
-// Wall clock of `instant` in `timeZone`, expressed as milliseconds of a UTC date with the same reading.
-function wallClockMs(timeZone: string, instant: number): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall + (instant % 1000);
-}
-
+// The zone's UTC offset at `instant`. An unknown zone throws, as Intl does, rather than spreading NaN.
 function offsetMs(timeZone: string, instant: number): number {
-  return wallClockMs(timeZone, instant) - instant;
+  const zone = IANAZone.create(timeZone);
+  if (!zone.isValid) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  return zone.offset(instant) * MINUTE_MS;
 }
 
 // First instant in [from, to] with the offset that holds at `to` (the offset changes once in between).
@@ -83,23 +70,4 @@ function findTransition(timeZone: string, from: number, to: number): number {
     else low = middle;
   }
   return high;
-}
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // Throws RangeError for an unknown zone, which isValidTimeZone relies on.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
 }

@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // DATA_DIR holds the embedded database, the generated signing secret and uploaded media: other users of the
@@ -37,8 +37,20 @@ function tighten(entryPath: string): void {
   for (const name of readdirSync(entryPath)) tighten(path.join(entryPath, name));
 }
 
-/** Writes a new file readable by this process's user only; refuses to overwrite (names are random). */
-export async function writePrivateFile(filePath: string, bytes: Buffer): Promise<void> {
+/**
+ * Writes a new file readable by this process's user only; refuses to overwrite (names are random). Chunks are
+ * written as they come: if they stop with an error (a size limit, a client gone), no partial file is left.
+ */
+export async function writePrivateFile(
+  filePath: string,
+  data: Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<void> {
   await mkdir(path.dirname(filePath), { recursive: true, mode: PRIVATE_DIR_MODE });
-  await writeFile(filePath, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  try {
+    await writeFile(filePath, data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  } catch (error) {
+    // EEXIST: the file is someone else's (never, with random names); anything else left ours half written.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(filePath, { force: true });
+    throw error;
+  }
 }

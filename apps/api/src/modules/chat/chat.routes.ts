@@ -8,13 +8,12 @@ import {
   sendChatMessageSchema,
   uploadMediaAnswerSchema,
 } from '@paylane/shared/contracts/chat';
-import { messages } from '@paylane/shared/messages';
-import { validationMessages } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { cursorPageAnswer } from '../../kit/paging';
 import { idOrNotFound } from '../../kit/path-params';
-import { fieldError, notFound } from '../../kit/errors';
+import { notFound } from '../../kit/errors';
 import { sendStoredMedia } from '../../lib/media-response';
+import { multipartFile } from '../../lib/multipart-file';
 import { callerCan, currentMerchantAccess } from '../../plugins/access';
 import { findMmsMediaFile, MEDIA_FIELD, storeMmsMedia } from './chat-media.service';
 import { checkAccountPath, sendChatMessage, type ChatSender } from './chat-send.service';
@@ -37,19 +36,6 @@ function senderOf(request: FastifyRequest): ChatSender {
     mayWriteFreeText: callerCan(request, 'freeText'),
     senderFields: currentMerchantAccess(request).merchant,
   };
-}
-
-/** The one file of the request; @fastify/multipart stops reading at 1 MB (config.uploadLimitBytes). */
-async function readMediaUpload(request: FastifyRequest): Promise<Buffer> {
-  const part = request.isMultipart() ? await request.file() : undefined;
-  if (!part || part.fieldname !== MEDIA_FIELD) throw fieldError(MEDIA_FIELD, validationMessages.required);
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw fieldError(MEDIA_FIELD, messages.mediaTooLarge);
-    throw error;
-  }
 }
 
 /** docs/product.md §7 chat: a customer's messages, send_message and upload_mms_media (members). */
@@ -106,7 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preValidation: checkAccount,
       schema: { params: accountParams, response: { 200: uploadMediaAnswerSchema } },
     },
-    async (request) => storeMmsMedia(ctx, await readMediaUpload(request)),
+    async (request) => storeMmsMedia(ctx, await multipartFile(request, MEDIA_FIELD)),
   );
 
   // Public, outside /api/: the SMS provider fetches the media without our credentials; names are random.
