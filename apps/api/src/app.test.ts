@@ -48,7 +48,7 @@ describe('the HTTP surface', () => {
       expect(response.status).toBe(400);
     }
     const query = await t.request('/api/merchants/simplified_list/?page=-1&page_size=100000', {
-      token: (await t.signIn('admin@demo.paylane.test')).access,
+      token: await t.demoToken('admin'),
     });
     expect(query.status).toBe(400);
     expect(Object.keys(query.body).sort()).toEqual(['page', 'page_size']);

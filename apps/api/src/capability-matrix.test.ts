@@ -36,8 +36,7 @@ describe('the capability table of docs/product.md §6, enforced by the API', () 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     await addCustomRoleUser('custom_with_flags');
     await addCustomRoleUser('custom_without_flags');
     for (const subject of Object.keys(emails) as MatrixSubject[]) {

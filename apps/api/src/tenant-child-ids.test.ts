@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { locations, merchants } from './db/schema';
+import { locations } from './db/schema';
 import { createTestApp, type TestApp } from './test/app';
 
 // The other half of tenant isolation: a caller may pass their own merchant's membership check and then name
@@ -22,9 +22,8 @@ describe('tenant isolation of the ids inside a merchant path', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
-    const [own] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    ownMerchantId = own!.id;
+    superAdmin = await t.demoToken('superadmin');
+    ownMerchantId = await t.demoMerchantId();
     // Group messages allowed, so its customer groups can be created (the demo merchant allows them too).
     rivalMerchantId = (
       await createAsSuperAdmin('/api/merchants/', { name: RIVAL, allow_group_message: true })

@@ -56,7 +56,7 @@ describe('the log of a running app', () => {
     customerId = customer!.id;
     const [user] = await db.select().from(users).where(eq(users.email, 'admin@demo.paylane.test'));
     adminId = user!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
   });
   afterAll(() => t.close());
 

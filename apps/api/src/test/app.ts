@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { merchants } from '../db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../db/seed/demo';
 import { createCipher } from '../lib/encryption';
 import { createAppContext } from '../context';
@@ -33,8 +35,14 @@ export type TestApp = {
   /** Real HTTP against the listening app. */
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<TestResponse>;
   signIn(email: string, password?: string): Promise<{ access: string; refresh: string }>;
+  /** The access token of a demo user (admin@, staff@ or superadmin@demo.paylane.test). */
+  demoToken(role: DemoRole): Promise<string>;
+  /** The id of the demo merchant, Demo Motors. */
+  demoMerchantId(): Promise<string>;
   close(): Promise<void>;
 };
+
+export type DemoRole = 'admin' | 'staff' | 'superadmin';
 
 export type TestResponse = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
 
@@ -108,6 +116,16 @@ export async function createTestApp(
     return response.body;
   };
 
+  const demoToken: TestApp['demoToken'] = async (role) => (await signIn(`${role}@demo.paylane.test`)).access;
+  const demoMerchantId: TestApp['demoMerchantId'] = async () => {
+    const [merchant] = await database.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.name, 'Demo Motors'));
+    if (!merchant) throw new Error('the demo merchant is missing');
+    return merchant.id;
+  };
+
   return {
     app,
     database,
@@ -115,6 +133,8 @@ export async function createTestApp(
     clock,
     request,
     signIn,
+    demoToken,
+    demoMerchantId,
     queue: queue ?? null,
     async close() {
       await app.close();

@@ -13,8 +13,7 @@ describe('account tags', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     path = `/api/merchants/${merchantId}/account-tags/`;
     const [other] = await t.database.db.insert(merchants).values({ name: 'Other Autos' }).returning();
     const [otherTag] = await t.database.db
@@ -22,8 +21,8 @@ describe('account tags', () => {
       .values({ merchantId: other!.id, name: 'Repo' })
       .returning();
     otherTagId = otherTag!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
+    staff = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 

@@ -13,13 +13,12 @@ describe('API keys', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     const [other] = await t.database.db.insert(merchants).values({ name: 'Other Autos' }).returning();
     otherMerchantId = other!.id;
     path = `/api/merchants/${merchantId}/api_keys/`;
     for (const role of ['admin', 'staff', 'superadmin'] as const) {
-      tokens[role] = (await t.signIn(`${role}@demo.paylane.test`)).access;
+      tokens[role] = await t.demoToken(role);
     }
   });
   afterAll(() => t.close());

@@ -32,7 +32,7 @@ describe('audit log', () => {
       },
       { merchantId: rival!.id, actorUserId: adminId, action: 'rival.secret', entityType: 'rival_thing' },
     ]);
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
     const invited = await t.request(`/api/merchants/${merchantId}/users/`, {
       method: 'POST',
       token: admin,
@@ -88,9 +88,9 @@ describe('audit log', () => {
   });
 
   it('is for admins only', async () => {
-    const staff = (await t.signIn('staff@demo.paylane.test')).access;
+    const staff = await t.demoToken('staff');
     expect((await t.request(logPath(), { token: staff })).status).toBe(403);
-    const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+    const superAdmin = await t.demoToken('superadmin');
     expect((await t.request(logPath(), { token: superAdmin })).status).toBe(200);
   });
 });

@@ -7,8 +7,8 @@ describe('SSO deep links', () => {
   let staffId: string;
   beforeAll(async () => {
     t = await createTestApp();
-    superAccess = (await t.signIn('superadmin@demo.paylane.test')).access;
-    staffId = decodeJwtPayload((await t.signIn('staff@demo.paylane.test')).access).user_id as string;
+    superAccess = await t.demoToken('superadmin');
+    staffId = decodeJwtPayload(await t.demoToken('staff')).user_id as string;
   });
   afterAll(() => t.close());
 

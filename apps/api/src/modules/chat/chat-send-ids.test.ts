@@ -33,7 +33,7 @@ describe('chat send_message: template ids, API keys, and served uploads', () => 
     const [merchant] = await db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
     merchantId = merchant!.id;
     base = `/api/merchants/${merchantId}`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     const lot = await insertLocation(t, merchant!.id, 'Ids Lot');
     [carla] = (await insertPeople(t, {
       merchantId: merchant!.id,
@@ -82,7 +82,7 @@ describe('chat send_message: template ids, API keys, and served uploads', () => 
   });
 
   it('sends for an integration’s API key, with no staff sender', async () => {
-    const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+    const superAdmin = await t.demoToken('superadmin');
     const created = await t.request(`${base}/api_keys/`, {
       method: 'POST',
       token: superAdmin,

@@ -53,11 +53,10 @@ describe('chat (issue 6)', () => {
     // Attachments are written under DATA_DIR/media: a throwaway folder per run.
     dataDir = await mkdtemp(path.join(tmpdir(), 'paylane-mms-'));
     t = await createTestApp({ OUTBOX_SMS_STEP_MS: '20', DATA_DIR: dataDir }, { jobs: true });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     base = `/api/merchants/${merchantId}`;
     await setQuietHours(t, merchantId, '00:00', '00:00');
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     const lot = await insertLocation(t, merchantId, 'Chat Lot');
     people = await insertPeople(t, {
       merchantId,
@@ -232,7 +231,7 @@ describe('chat (issue 6)', () => {
   });
 
   it('shows a super admin sender with the super_admin role', async () => {
-    const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+    const superAdmin = await t.demoToken('superadmin');
     const sent = await send(people[0]!, { message: 'From the platform' }, { token: superAdmin });
     expect(sent.status).toBe(201);
     expect(sent.body[people[0]!.id].sender.roles).toContain('super_admin');

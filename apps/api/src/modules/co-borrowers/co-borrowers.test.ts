@@ -118,7 +118,7 @@ describe('co-borrowers', () => {
     rival = { customerId: rivalPrimary.id, accountId: rivalAccount.id, coBorrowerId: rivalCo.id };
     await addMember(db, rivalMerchant!.id, 'admin@rival-borrow.test', ['admin']);
 
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     const [staffUser] = await db.select().from(users).where(eq(users.email, 'staff@demo.paylane.test'));
     staffUserId = staffUser!.id;
     rivalAdmin = (await t.signIn('admin@rival-borrow.test', PASSWORD)).access;

@@ -30,7 +30,7 @@ describe('customer groups', () => {
     const [demo] = await db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
     merchantId = demo!.id;
     base = `/api/merchants/${merchantId}/customer_groups/`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     people = await db
       .select({ id: customers.id, externalId: customers.externalId })
       .from(customers)

@@ -115,6 +115,6 @@ export async function openImportTest(): Promise<ImportTest> {
   const t = await createTestApp({}, { jobs: true });
   const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
   const merchantId = merchant!.id;
-  const staff = (await t.signIn('staff@demo.paylane.test')).access;
+  const staff = await t.demoToken('staff');
   return { t, merchantId, base: `/api/merchants/${merchantId}/customer_imports/`, staff };
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerImports, merchants } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -13,10 +12,9 @@ describe('CSV customer import: what an upload may be, and who may see an import'
   beforeAll(async () => {
     // A small limit, so a test file can be over it.
     t = await createTestApp({ IMPORT_LIMIT_BYTES: '4096' });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     base = `/api/merchants/${merchantId}/customer_imports/`;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 
@@ -61,7 +59,7 @@ describe('CSV customer import: what an upload may be, and who may see an import'
         totalRows: 1,
       })
       .returning();
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     const paths = [
       `${base}${rivalImport!.id}/`,
       `${base}${rivalImport!.id}/rows/`,

@@ -78,7 +78,7 @@ describe('customer notes', () => {
     rival = { customerId: rivalCustomer.id, accountId: rivalAccount.id, noteId: rivalNote!.id };
     await addMember(db, { merchantId: rivalMerchant!.id, email: 'admin@rival-notes.test', roles: ['admin'] });
 
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     const [staffRow] = await db
       .select({ id: users.id })
       .from(users)
@@ -169,7 +169,7 @@ describe('customer notes', () => {
     const customer = await insertCustomer(db, merchantId, 'Eddie', 'Edit');
     const note = (await addNote(customer.id, { body: 'Promised Friday', account: null })).body;
     t.clock.advance(300);
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     // Anyone allowed to write notes edits any note: here the admin edits the staff member's note.
     const edited = await editNote(
       customer.id,

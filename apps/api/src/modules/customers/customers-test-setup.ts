@@ -41,8 +41,8 @@ export async function setUpCustomersTest(): Promise<CustomersTestContext> {
     otherMerchantId: other!.id,
     otherLocationId: otherLocation!.id,
     admin: admin.access,
-    staff: (await t.signIn('staff@demo.paylane.test')).access,
-    superAdmin: (await t.signIn('superadmin@demo.paylane.test')).access,
+    staff: await t.demoToken('staff'),
+    superAdmin: await t.demoToken('superadmin'),
     adminUserId: JSON.parse(Buffer.from(admin.access.split('.')[1]!, 'base64url').toString()).user_id,
   };
 }

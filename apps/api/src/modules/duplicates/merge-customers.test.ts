@@ -19,8 +19,8 @@ describe('merge customers', () => {
     f = mergeFixtures(t.database.db);
     merchantId = await f.merchantId('Demo Motors');
     base = `/api/merchants/${merchantId}`;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
+    staff = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 

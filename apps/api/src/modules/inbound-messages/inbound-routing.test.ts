@@ -17,8 +17,7 @@ let demoId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ OUTBOX_SMS_STEP_MS: '20' }, { jobs: true });
-  const [demo] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-  demoId = demo!.id;
+  demoId = await t.demoMerchantId();
   await setQuietHours(t, demoId, '00:00', '00:00');
 });
 afterAll(() => t.close());
@@ -29,7 +28,7 @@ const reply = (from: string, to: string, body: string) =>
 
 /** A merchant created by the super admin, with an admin of its own signed in and a location. */
 async function createRivalMerchant(name: string, email: string) {
-  const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+  const superAdmin = await t.demoToken('superadmin');
   const created = await t.request('/api/merchants/', {
     method: 'POST',
     token: superAdmin,
@@ -67,7 +66,7 @@ const inboundBodies = async (customerId: string) =>
 describe('replies follow the number texted', () => {
   it("merchant B texts A's customer's phone: the reply to A's number reaches A, B sees nothing", async () => {
     const phone = '+17375550601';
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     const [location] = await t.database.db.select().from(locations).where(eq(locations.merchantId, demoId));
     const [victim] = await insertPeople(t, {
       merchantId: demoId,

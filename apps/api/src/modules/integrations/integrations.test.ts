@@ -12,11 +12,10 @@ describe('integrations and their credentials', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     base = `/api/merchants/${merchantId}/integrations/`;
     for (const role of ['admin', 'staff', 'superadmin'] as const) {
-      tokens[role] = (await t.signIn(`${role}@demo.paylane.test`)).access;
+      tokens[role] = await t.demoToken(role);
     }
   });
   afterAll(() => t.close());

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCloseCodes } from '@paylane/shared/contracts/live';
-import { memberships, merchants, users } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { insertOneTimeToken } from '../auth/one-time-tokens.repository';
@@ -59,9 +59,8 @@ describe('live sockets end with their session (issue 14)', () => {
 
   beforeAll(async () => {
     t = await createLiveTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    merchantId = await t.demoMerchantId();
+    admin = await t.demoToken('admin');
     const people = await insertPeople(t, {
       merchantId,
       locationId: await insertLocation(t, merchantId, 'Session Lot'),
@@ -137,7 +136,7 @@ describe('live sockets end with their session (issue 14)', () => {
       .from(users)
       .where(eq(users.email, 'superadmin@demo.paylane.test'));
     await t.database.db.insert(memberships).values({ userId: superAdmin!.id, merchantId, roles: ['admin'] });
-    const held = await openInbox((await t.signIn('superadmin@demo.paylane.test')).access);
+    const held = await openInbox(await t.demoToken('superadmin'));
     const sockets = [await openInbox(member.session.access), await openChat(member.session.access)];
     // One statement, one notice naming both users; their sockets are checked together.
     await expectClosedBy(sockets, liveCloseCodes.accessRevoked, () =>

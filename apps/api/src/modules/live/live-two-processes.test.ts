@@ -2,10 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCloseCodes } from '@paylane/shared/contracts/live';
-import { merchants } from '../../db/schema';
 import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { nextChildMessage } from '../../jobs/job-test-helpers';
 import { insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
@@ -45,9 +43,8 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
     });
     const { port } = await nextChildMessage<ChildMessage, 'ready'>(child, 'ready');
     otherBase = `ws://127.0.0.1:${port}`;
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    merchantId = await t.demoMerchantId();
+    staff = await t.demoToken('staff');
     const people = await insertPeople(t, {
       merchantId,
       locationId: await insertLocation(t, merchantId, 'Two Lot'),
@@ -88,7 +85,7 @@ describe.skipIf(process.env.PAYLANE_TEST_DB !== 'postgres')('two API processes o
     const email = 'two-processes@example.test';
     const member = await addMember(t.database.db, { merchantId, email, roles: ['staff'] });
     const { access } = await t.signIn(email, MEMBER_PASSWORD);
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     const chat = await openTestSocket(socketUrl(otherBase, `/ws/chat/${person.id}/`, { token: access }));
     const inbox = await openTestSocket(socketUrl(otherBase, `/ws/inbox/${merchantId}/`, { token: access }));
     await chat.waitFor((event) => event.type === 'ready');

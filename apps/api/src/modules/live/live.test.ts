@@ -48,12 +48,11 @@ describe('live chat and inbox sockets (issue 6)', () => {
 
   beforeAll(async () => {
     t = await createLiveTestApp({ OUTBOX_SMS_STEP_MS: '20' }, { jobs: true });
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     base = `/api/merchants/${merchantId}`;
     await setQuietHours(t, merchantId, '00:00', '00:00');
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
+    admin = await t.demoToken('admin');
     const lot = await insertLocation(t, merchantId, 'Live Lot');
     people = await insertPeople(t, {
       merchantId,
@@ -85,7 +84,7 @@ describe('live chat and inbox sockets (issue 6)', () => {
     expect(await refusedStatus(inboxUrl(rival!.id))).toBe(404);
     expect(await refusedStatus(inboxUrl(merchantId, 'not-a-jwt'))).toBe(401);
     // A super admin holds every merchant.
-    const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+    const superAdmin = await t.demoToken('superadmin');
     const opened = await openTestSocket(chatUrl(stranger!.id, { token: superAdmin }));
     await opened.waitFor((event) => event.type === 'ready' && event.last_message_id === null);
     await opened.close();

@@ -32,8 +32,8 @@ describe('locations', () => {
       .values({ merchantId: other!.id, name: 'Other Lot' })
       .returning();
     otherLocationId = otherLocation!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
+    staff = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 

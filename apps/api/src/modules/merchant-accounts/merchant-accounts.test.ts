@@ -32,8 +32,8 @@ describe('merchant accounts', () => {
       .values({ merchantId: other!.id, locationId: otherLocationId, name: 'Other Account' })
       .returning();
     otherAccountId = otherAccount!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
+    staff = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, merchants } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 
 const validSettings = {
@@ -23,11 +23,10 @@ describe('merchant general settings', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     path = `/api/merchants/${merchantId}/settings/`;
     for (const role of ['admin', 'staff', 'superadmin'] as const) {
-      tokens[role] = (await t.signIn(`${role}@demo.paylane.test`)).access;
+      tokens[role] = await t.demoToken(role);
     }
   });
   afterAll(() => t.close());

@@ -16,8 +16,7 @@ describe('merchant users', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     const [rival] = await t.database.db.insert(merchants).values({ name: 'Rival Cars' }).returning();
     rivalId = rival!.id;
     const rivalUser = await createUser(t.database.db, {
@@ -31,7 +30,7 @@ describe('merchant users', () => {
     await t.database.db
       .insert(memberships)
       .values({ userId: rivalUser.id, merchantId: rivalId, roles: ['admin'] });
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
   });
   afterAll(() => t.close());
 
@@ -235,7 +234,7 @@ describe('merchant users', () => {
   });
 
   it('refuses staff (403)', async () => {
-    const staff = (await t.signIn('staff@demo.paylane.test')).access;
+    const staff = await t.demoToken('staff');
     expect((await t.request(usersPath(), { token: staff })).status).toBe(403);
     expect((await invite({ email: 'y@example.test' }, staff)).status).toBe(403);
   });

@@ -26,7 +26,7 @@ describe('user managers through a custom role', () => {
     await db.update(memberships).set({ customRoleId: role!.id }).where(eq(memberships.userId, staff!.id));
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.paylane.test'));
     adminId = admin!.id;
-    manager = (await t.signIn('staff@demo.paylane.test')).access;
+    manager = await t.demoToken('staff');
   });
   afterAll(() => t.close());
 

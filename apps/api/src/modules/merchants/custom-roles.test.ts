@@ -15,8 +15,7 @@ describe('custom roles on the server', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     probe = await buildApp({ config: t.config, db: t.database.db, logger: false });
     probe.get(
       '/api/merchants/:merchant_id/probe/',
@@ -26,7 +25,7 @@ describe('custom roles on the server', () => {
       }),
     );
     await probe.ready();
-    staffToken = (await t.signIn('staff@demo.paylane.test')).access;
+    staffToken = await t.demoToken('staff');
   });
   afterAll(async () => {
     await probe.close();

@@ -13,9 +13,8 @@ let demoId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ TWILIO_MESSAGING_SERVICE_SID: platformService });
-  superAccess = (await t.signIn('superadmin@demo.paylane.test')).access;
-  const [demo] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-  demoId = demo!.id;
+  superAccess = await t.demoToken('superadmin');
+  demoId = await t.demoMerchantId();
 });
 afterAll(() => t.close());
 

@@ -36,9 +36,8 @@ describe('super admin merchant screens', () => {
     // Logos are written under DATA_DIR/media: a throwaway folder per run.
     dataDir = await mkdtemp(path.join(tmpdir(), 'paylane-logos-'));
     t = await createTestApp({ DATA_DIR: dataDir });
-    superAccess = (await t.signIn('superadmin@demo.paylane.test')).access;
-    const [demo] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    demoId = demo!.id;
+    superAccess = await t.demoToken('superadmin');
+    demoId = await t.demoMerchantId();
     await t.database.db.insert(merchants).values([{ name: 'Zephyr Cars' }, { name: 'Apex 100% Autos' }]);
   });
   afterAll(async () => {

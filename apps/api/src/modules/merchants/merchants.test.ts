@@ -24,17 +24,16 @@ describe('profile and merchants', () => {
       is_super_admin: false,
     });
     expect(profile.organization).toMatchObject({ name: 'Demo Motors', logo: null });
-    const superProfile = (
-      await t.request('/api/profile/', { token: (await t.signIn('superadmin@demo.paylane.test')).access })
-    ).body.results[0];
+    const superProfile = (await t.request('/api/profile/', { token: await t.demoToken('superadmin') })).body
+      .results[0];
     expect(superProfile).toMatchObject({ roles: ['super_admin'], is_super_admin: true, organization: null });
   });
 
   it('lists only the merchants a user belongs to; super admins see all; search is literal and trimmed', async () => {
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     const mine = await t.request('/api/merchants/simplified_list/', { token: admin });
     expect(mine.body.results.map((m: { name: string }) => m.name)).toEqual(['Demo Motors']);
-    const superAccess = (await t.signIn('superadmin@demo.paylane.test')).access;
+    const superAccess = await t.demoToken('superadmin');
     const all = await t.request('/api/merchants/simplified_list/?page_size=1', { token: superAccess });
     expect(all.body.count).toBe(2);
     expect(all.body.next).toBe('/api/merchants/simplified_list/?page_size=1&page=2');

@@ -193,7 +193,7 @@ describe('template renders and system templates', () => {
   });
 
   it('creates the system templates with a new merchant, and for an older merchant when it is first used', async () => {
-    const superAdmin = (await c.t.signIn('superadmin@demo.paylane.test')).access;
+    const superAdmin = await c.t.demoToken('superadmin');
     const made = await c.t.request('/api/merchants/', {
       method: 'POST',
       token: superAdmin,

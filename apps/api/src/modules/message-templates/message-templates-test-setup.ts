@@ -29,8 +29,8 @@ export async function setUpTemplatesTest(): Promise<TemplatesTestContext> {
     db,
     merchantId: demo!.id,
     base: `/api/merchants/${demo!.id}/message_templates/`,
-    admin: (await t.signIn('admin@demo.paylane.test')).access,
-    staff: (await t.signIn('staff@demo.paylane.test')).access,
+    admin: await t.demoToken('admin'),
+    staff: await t.demoToken('staff'),
     rivalMerchantId: rival!.id,
     rivalAdmin: (await t.signIn('admin@rival-templates.test', MEMBER_PASSWORD)).access,
   };

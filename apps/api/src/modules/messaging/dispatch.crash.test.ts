@@ -38,70 +38,78 @@ describe('a dispatcher killed in the middle of a 5,000-recipient mass text', () 
     await c.t.close();
   });
 
-  it('after a restart every recipient has exactly one message and one text at the provider', async () => {
-    const people = await insertCustomers(c.t, {
-      merchantId: c.merchantId,
-      locationId: c.locationId,
-      count: RECIPIENTS,
-      area: '832',
-    });
-    const accepted = await c.t.request(`${c.base}/customers/send_customers_message/`, {
-      method: 'POST',
-      token: c.admin,
-      json: { batch_name: 'Crash', message: 'Hi {{first_name}}', customers: people.map((p) => p.id) },
-    });
-    expect(accepted.body).toMatchObject({ queued: RECIPIENTS, skipped: 0 });
-    const batchId: string = accepted.body.batch_id;
+  // A ceiling for a loaded machine; every wait below ends when its event happens.
+  it(
+    'after a restart every recipient has exactly one message and one text at the provider',
+    { timeout: 240_000 },
+    async () => {
+      const people = await insertCustomers(c.t, {
+        merchantId: c.merchantId,
+        locationId: c.locationId,
+        count: RECIPIENTS,
+        area: '832',
+      });
+      const accepted = await c.t.request(`${c.base}/customers/send_customers_message/`, {
+        method: 'POST',
+        token: c.admin,
+        json: { batch_name: 'Crash', message: 'Hi {{first_name}}', customers: people.map((p) => p.id) },
+      });
+      expect(accepted.body).toMatchObject({ queued: RECIPIENTS, skipped: 0 });
+      const batchId: string = accepted.body.batch_id;
 
-    child = forkWorker(c.t, [String(CHUNK), String(STALL_AT)]);
-    await nextMessage(child, 'ready');
-    await survivor.send(DISPATCH_JOB, {});
-    const stalled = await nextMessage(child, 'inside-chunk');
-    expect(stalled).toEqual({ type: 'inside-chunk', index: STALL_AT, size: CHUNK });
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+      child = forkWorker(c.t, [String(CHUNK), String(STALL_AT)]);
+      await nextMessage(child, 'ready');
+      await survivor.send(DISPATCH_JOB, {});
+      const stalled = await nextMessage(child, 'inside-chunk');
+      expect(stalled).toEqual({ type: 'inside-chunk', index: STALL_AT, size: CHUNK });
+      child.kill('SIGKILL');
+      await once(child, 'exit');
 
-    // Three chunks recorded; the fourth reached the provider but not our records; the rest wait.
-    const handedOver = (STALL_AT + 1) * CHUNK;
-    expect(await batchStatuses(batchId)).toEqual({
-      queued: STALL_AT * CHUNK,
-      sending: CHUNK,
-      pending: RECIPIENTS - handedOver,
-    });
-    expect(await outboxTexts(batchId)).toEqual({ texts: handedOver, numbers: handedOver });
+      // Three chunks recorded; the fourth reached the provider but not our records; the rest wait.
+      const handedOver = (STALL_AT + 1) * CHUNK;
+      expect(await batchStatuses(batchId)).toEqual({
+        queued: STALL_AT * CHUNK,
+        sending: CHUNK,
+        pending: RECIPIENTS - handedOver,
+      });
+      expect(await outboxTexts(batchId)).toEqual({ texts: handedOver, numbers: handedOver });
 
-    // A fresh worker, once the dead one's claims are past their lease.
-    await sleep(LEASE_SECONDS * 1000 + 200);
-    const ctx = createAppContext({
-      config: c.t.config,
-      db: c.t.database.db,
-      log: c.t.app.log,
-      queue: survivor,
-    });
-    await startWorkers(survivor, createMessagingJobs(ctx, { chunkSize: CHUNK, leaseSeconds: LEASE_SECONDS }));
-    walker = startOutboxSmsWalker(ctx);
-    await survivor.send(DISPATCH_JOB, {});
-    await vi.waitFor(async () => expect(await batchStatuses(batchId)).toEqual({ delivered: RECIPIENTS }), {
-      timeout: 60_000,
-      interval: 250,
-    });
+      // A fresh worker, once the dead one's claims are past their lease.
+      await sleep(LEASE_SECONDS * 1000 + 200);
+      const ctx = createAppContext({
+        config: c.t.config,
+        db: c.t.database.db,
+        log: c.t.app.log,
+        queue: survivor,
+      });
+      await startWorkers(
+        survivor,
+        createMessagingJobs(ctx, { chunkSize: CHUNK, leaseSeconds: LEASE_SECONDS }),
+      );
+      walker = startOutboxSmsWalker(ctx);
+      await survivor.send(DISPATCH_JOB, {});
+      await vi.waitFor(async () => expect(await batchStatuses(batchId)).toEqual({ delivered: RECIPIENTS }), {
+        timeout: 200_000,
+        interval: 250,
+      });
 
-    const { rows: perRecipient } = await c.t.database.pool.query<{ recipients: number; repeats: number }>(
-      `select count(*)::int as recipients, count(*) filter (where n > 1)::int as repeats
+      const { rows: perRecipient } = await c.t.database.pool.query<{ recipients: number; repeats: number }>(
+        `select count(*)::int as recipients, count(*) filter (where n > 1)::int as repeats
        from (select customer_id, count(*) as n from messages where batch_id = $1 group by customer_id) m`,
-      [batchId],
-    );
-    expect(perRecipient[0]).toEqual({ recipients: RECIPIENTS, repeats: 0 });
-    expect(await outboxTexts(batchId)).toEqual({ texts: RECIPIENTS, numbers: RECIPIENTS });
-    // Each message names the one text the provider holds for it.
-    const { rows: matched } = await c.t.database.pool.query<{ matched: number }>(
-      `select count(*)::int as matched from messages m join outbox_sms o
+        [batchId],
+      );
+      expect(perRecipient[0]).toEqual({ recipients: RECIPIENTS, repeats: 0 });
+      expect(await outboxTexts(batchId)).toEqual({ texts: RECIPIENTS, numbers: RECIPIENTS });
+      // Each message names the one text the provider holds for it.
+      const { rows: matched } = await c.t.database.pool.query<{ matched: number }>(
+        `select count(*)::int as matched from messages m join outbox_sms o
          on o.sid = m.provider_message_id and o.idempotency_key = m.id::text
        where m.batch_id = $1`,
-      [batchId],
-    );
-    expect(matched[0]!.matched).toBe(RECIPIENTS);
-  });
+        [batchId],
+      );
+      expect(matched[0]!.matched).toBe(RECIPIENTS);
+    },
+  );
 
   async function batchStatuses(batchId: string) {
     const { rows } = await c.t.database.pool.query<{ status: string; total: number }>(

@@ -25,8 +25,8 @@ export async function setUpMessagingTest(options: TestAppOptions = {}): Promise<
     t,
     merchantId: merchant!.id,
     base: `/api/merchants/${merchant!.id}`,
-    admin: (await t.signIn('admin@demo.paylane.test')).access,
-    staff: (await t.signIn('staff@demo.paylane.test')).access,
+    admin: await t.demoToken('admin'),
+    staff: await t.demoToken('staff'),
     locationId: location!.id,
   };
 }

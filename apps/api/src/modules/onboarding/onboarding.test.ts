@@ -108,11 +108,11 @@ describe('onboarding summary', () => {
   });
 
   it("shows a merchant's admins their summary, keeps staff out and answers other merchants with 404", async () => {
-    const staff = (await t.signIn('staff@demo.paylane.test')).access;
+    const staff = await t.demoToken('staff');
     const refused = await summaryOf(demoId, staff);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ detail: 'You do not have permission to perform this action.' });
-    const admin = (await t.signIn('admin@demo.paylane.test')).access;
+    const admin = await t.demoToken('admin');
     expect((await summaryOf(demoId, admin)).status).toBe(200);
     const foreign = await summaryOf(otherId, admin);
     expect(foreign.status).toBe(404);

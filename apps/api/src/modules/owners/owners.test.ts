@@ -33,9 +33,9 @@ describe('business owners', () => {
     t = await createTestApp();
     const [demo] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
     demoPath = `/api/merchants/${demo!.id}/business_owners/`;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
-    superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
+    staff = await t.demoToken('staff');
+    superAdmin = await t.demoToken('superadmin');
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ describe('partner invites and sign-up', () => {
   let superAccess: string;
   beforeAll(async () => {
     t = await createTestApp();
-    superAccess = (await t.signIn('superadmin@demo.paylane.test')).access;
+    superAccess = await t.demoToken('superadmin');
   });
   afterAll(() => t.close());
 

@@ -49,7 +49,7 @@ describe('payment methods of a customer', () => {
       isPartner: false,
     });
     await db.insert(memberships).values({ userId: user.id, merchantId: rival!.id, roles: ['admin'] });
-    staff = (await t.signIn('staff@demo.paylane.test')).access;
+    staff = await t.demoToken('staff');
     rivalAdmin = (await t.signIn('admin@rival-methods.test', PASSWORD)).access;
   });
   afterAll(() => t.close());

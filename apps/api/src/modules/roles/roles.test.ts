@@ -17,15 +17,14 @@ describe('custom roles settings', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.name, 'Demo Motors'));
-    merchantId = merchant!.id;
+    merchantId = await t.demoMerchantId();
     const [rival] = await t.database.db.insert(merchants).values({ name: 'Rival Cars' }).returning();
     const [rivalRole] = await t.database.db
       .insert(customRoles)
       .values({ merchantId: rival!.id, name: 'Rival Secret Role' })
       .returning();
     rivalRoleId = rivalRole!.id;
-    admin = (await t.signIn('admin@demo.paylane.test')).access;
+    admin = await t.demoToken('admin');
   });
   afterAll(() => t.close());
 
@@ -155,7 +154,7 @@ describe('custom roles settings', () => {
       (await t.request(`${rolesPath()}${rivalRoleId}/`, { method: 'DELETE', token: admin })).status,
     ).toBe(404);
     expect((await t.request(`${rolesPath()}not-a-uuid/`, { token: admin })).status).toBe(404);
-    const staff = (await t.signIn('staff@demo.paylane.test')).access;
+    const staff = await t.demoToken('staff');
     expect((await t.request(rolesPath(), { token: staff })).status).toBe(403);
   });
 });

@@ -43,9 +43,9 @@ beforeAll(async () => {
     .where(eq(merchants.name, 'Demo Motors'))
     .returning({ id: merchants.id });
   merchantId = merchant!.id;
-  admin = (await t.signIn('admin@demo.paylane.test')).access;
+  admin = await t.demoToken('admin');
   // Its own number, set by a super admin on the merchant record.
-  const superAdmin = (await t.signIn('superadmin@demo.paylane.test')).access;
+  const superAdmin = await t.demoToken('superadmin');
   const record = await t.request(`/api/merchants/${merchantId}/`, { token: superAdmin });
   const { id: _id, logo: _logo, ...fields } = record.body as Record<string, unknown>;
   const updated = await t.request(`/api/merchants/${merchantId}/`, {
