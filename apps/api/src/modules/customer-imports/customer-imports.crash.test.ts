@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEvents, customerImports, customers, merchants } from '../../db/schema';
 import { createAppContext } from '../../context';
 import { nextChildMessage, startTestQueue } from '../../jobs/job-test-helpers';
@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { goodRow, importHeaders, suggestedMapping, toCsv, uploadFile } from './customer-imports.fixtures';
 import { CUSTOMER_IMPORT_JOB, createCustomerImportJobs } from './customer-imports.jobs';
 import { startCustomerImport } from './customer-imports.service';
+import { waitUntil } from '../../test/wait';
 
 type WorkerMessage = { type: 'ready' } | { type: 'inside-batch'; index: number; processedRows: number };
 
@@ -84,10 +85,7 @@ describe('a worker killed in the middle of a multi-batch customer import', () =>
     expect(await eventCount(id)).toBe(committed);
 
     await startWorkers(survivor, createCustomerImportJobs(ctx, { batchSize: BATCH, queue: queueSettings }));
-    await vi.waitFor(async () => expect((await readImport(id))?.status).toBe('completed'), {
-      timeout: 20_000,
-      interval: 200,
-    });
+    await waitUntil(async () => expect((await readImport(id))?.status).toBe('completed'), 200);
     expect(await readImport(id)).toMatchObject({
       processedRows: ROWS - 1,
       createdCount: ROWS - 1,

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../context';
 import { nextChildMessage, startTestQueue } from '../../jobs/job-test-helpers';
 import type { JobQueue } from '../../jobs/queue';
@@ -12,6 +12,7 @@ import type { TestApp } from '../../test/app';
 import { DISPATCH_JOB, dispatchQueue } from './dispatch-request.service';
 import { createMessagingJobs } from './messaging.jobs';
 import { insertCustomers, setUpMessagingTest, type MessagingTestContext } from './messaging-test-setup';
+import { waitUntil } from '../../test/wait';
 
 type WorkerMessage = { type: 'ready' } | { type: 'inside-chunk'; index: number; size: number };
 
@@ -81,10 +82,7 @@ describe('a dispatcher killed in the middle of a 5,000-recipient mass text', () 
     await startWorkers(survivor, createMessagingJobs(ctx, { chunkSize: CHUNK, leaseSeconds: LEASE_SECONDS }));
     walker = startOutboxSmsWalker(ctx);
     await survivor.send(DISPATCH_JOB, {});
-    await vi.waitFor(async () => expect(await batchStatuses(batchId)).toEqual({ delivered: RECIPIENTS }), {
-      timeout: 60_000,
-      interval: 250,
-    });
+    await waitUntil(async () => expect(await batchStatuses(batchId)).toEqual({ delivered: RECIPIENTS }), 250);
 
     const { rows: perRecipient } = await c.t.database.pool.query<{ recipients: number; repeats: number }>(
       `select count(*)::int as recipients, count(*) filter (where n > 1)::int as repeats
