@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { EVENT_WAIT_MS } from './apps/api/src/test/wait.ts';
 
 // API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
@@ -9,8 +10,10 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     env: { PAYLANE_TEST_DB: db },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Waits are on events (apps/api/src/test/wait.ts); these bound a hung test only, above the longest wait.
+    expect: { poll: { timeout: EVENT_WAIT_MS, interval: 50 } },
+    testTimeout: 3 * EVENT_WAIT_MS,
+    hookTimeout: 3 * EVENT_WAIT_MS,
   },
 });
 

@@ -17,5 +17,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A test renders the app and walks through several waits (src/test/setup.ts): this bounds a hung test
+    // only, generously enough for a loaded 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -15,7 +15,7 @@ async function boundaryErrorsOf(code: string, filePath: string): Promise<string[
     .map((message) => message.message);
 }
 
-describe('module boundaries', { timeout: 60_000 }, () => {
+describe('module boundaries', () => {
   it("refuses a module importing another module's repository", async () => {
     const errors = await boundaryErrorsOf(
       "import { insertNote } from '../customer-notes/customer-notes.repository';\nexport const planted = insertNote;\n",

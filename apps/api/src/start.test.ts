@@ -110,8 +110,6 @@ describe('start-up defaults', () => {
       expect(modes.files.filter((entry) => entry.mode !== 0o600)).toEqual([]);
       expect(modes.folders.filter((entry) => entry.mode !== 0o700)).toEqual([]);
     },
-    // A real initdb of an embedded database: slow on a busy 2-core machine.
-    180_000,
   );
 });
 

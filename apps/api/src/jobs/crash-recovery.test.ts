@@ -1,11 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { findStoredJob, nextChildMessage, startTestQueue } from './job-test-helpers';
 import type { JobQueue, ReceivedJob } from './queue';
+import { waitUntil } from '../test/wait';
 
 type WorkerMessage = { type: 'ready' } | { type: 'started'; jobId: string };
 
@@ -45,12 +46,9 @@ describe('a worker process killed mid-job', () => {
 
     const runs: (ReceivedJob & { at: number })[] = [];
     await survivor.work('crash', async (job) => void runs.push({ ...job, at: Date.now() }));
-    await vi.waitFor(
+    await waitUntil(
       async () => expect((await findStoredJob(database, jobId ?? ''))?.state).toBe('completed'),
-      {
-        timeout: 15_000,
-        interval: 100,
-      },
+      100,
     );
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: jobId, data: { order: 42 }, retryCount: 1 });

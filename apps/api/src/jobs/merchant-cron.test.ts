@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { merchants } from '../db/schema';
 import { createTestDatabase } from '../test/database';
@@ -16,6 +16,7 @@ import {
 import type { JobQueue } from './queue';
 import { defineJob, startWorkers } from './registry';
 import { addDays, localDateAt, zonedInstant } from './zoned-time';
+import { waitUntil } from '../test/wait';
 
 const at = (iso: string) => new Date(iso);
 
@@ -148,7 +149,7 @@ describe('merchant-zone cron fan-out (database)', () => {
 
     // What pg-boss's clock does every quarter hour, with our clock at 02:05 in New York.
     await queue.send(merchantCronTickName, {});
-    await vi.waitFor(() => expect(runs).toHaveLength(2), { timeout: 10_000, interval: 100 });
+    await waitUntil(() => expect(runs).toHaveLength(2), 100);
     expect(runs.map((run) => run.merchantId).sort()).toEqual([ids['ny-1'], ids['ny-2']].sort());
     expect(runs[0]).toMatchObject({
       timeZone: 'America/New_York',
@@ -167,7 +168,7 @@ describe('merchant-zone cron fan-out (database)', () => {
 
     clock = at('2026-01-15T21:10:00Z'); // 02:40 on the 16th in Kolkata: 40 minutes late, still caught up
     expect(await runMerchantCronTick(queue, deps())).toBe(1);
-    await vi.waitFor(() => expect(runs).toHaveLength(3), { timeout: 10_000, interval: 100 });
+    await waitUntil(() => expect(runs).toHaveLength(3), 100);
     expect(runs[2]).toMatchObject({ merchantId: ids['kolkata'], localDate: '2026-01-16' });
     expect(localDateAt('Asia/Kolkata', clock)).toBe('2026-01-16');
 

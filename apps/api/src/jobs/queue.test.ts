@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { findStoredJob, startTestQueue } from './job-test-helpers';
 import { jobIdForKey } from './pg-boss-options';
 import type { JobHandler, JobQueue, StartQueueOptions } from './queue';
+import { waitUntil } from '../test/wait';
 
 describe('job queue', () => {
   let database: Database;
@@ -55,15 +56,12 @@ describe('job queue', () => {
     await first.work('exactly-once', recordRun('first'), { batchSize: 25 });
     await second.work('exactly-once', recordRun('second'), { batchSize: 25 });
 
-    await vi.waitFor(
-      async () => {
-        const { rows } = await database.pool.query(
-          `select state, count(*)::int as jobs from pgboss.job where name = 'exactly-once' group by state`,
-        );
-        expect(rows).toEqual([{ state: 'completed', jobs: 1000 }]);
-      },
-      { timeout: 45_000, interval: 250 },
-    );
+    await waitUntil(async () => {
+      const { rows } = await database.pool.query(
+        `select state, count(*)::int as jobs from pgboss.job where name = 'exactly-once' group by state`,
+      );
+      expect(rows).toEqual([{ state: 'completed', jobs: 1000 }]);
+    }, 250);
     const { rows } = await database.pool.query(
       `select count(*)::int as runs, count(distinct job_id)::int as jobs, count(distinct n)::int as payloads,
               count(distinct worker)::int as workers
@@ -90,14 +88,8 @@ describe('job queue', () => {
 
     const flakyId = await queue.send('flaky', {});
     const hopelessId = await queue.send('hopeless', {});
-    await vi.waitFor(async () => expect(await stateOf(flakyId)).toBe('completed'), {
-      timeout: 20_000,
-      interval: 100,
-    });
-    await vi.waitFor(async () => expect(await stateOf(hopelessId)).toBe('failed'), {
-      timeout: 10_000,
-      interval: 100,
-    });
+    await waitUntil(async () => expect(await stateOf(flakyId)).toBe('completed'), 100);
+    await waitUntil(async () => expect(await stateOf(hopelessId)).toBe('failed'), 100);
 
     expect(attempts.map((attempt) => attempt.retryCount)).toEqual([0, 1, 2]);
     const [first, second, third] = attempts.map((attempt) => attempt.at) as [number, number, number];
@@ -122,9 +114,7 @@ describe('job queue', () => {
     await after.work('durable', async (job) => {
       seen.push({ id: job.id, data: job.data, retryCount: job.retryCount });
     });
-    await vi.waitFor(() => expect(seen).toEqual([{ id, data: { invoice: 'inv-1' }, retryCount: 0 }]), {
-      timeout: 10_000,
-    });
+    await waitUntil(() => expect(seen).toEqual([{ id, data: { invoice: 'inv-1' }, retryCount: 0 }]));
   });
 
   it('enqueues a job once per idempotency key, and refuses a queue that does not exist', async () => {
@@ -146,7 +136,7 @@ describe('job queue', () => {
     // Still a repeat after the first job has run.
     const ran: unknown[] = [];
     await queue.work('once', async (job) => void ran.push(job.data));
-    await vi.waitFor(() => expect(ran).toHaveLength(2), { timeout: 10_000 });
+    await waitUntil(() => expect(ran).toHaveLength(2));
     expect(await queue.send('once', { attempt: 5 }, { idempotencyKey: 'invoice-7' })).toBeNull();
 
     await expect(queue.send('no-such-queue', {})).rejects.toThrow(/does not exist/);
@@ -159,10 +149,7 @@ describe('job queue', () => {
     const ran: unknown[] = [];
     await clock.work('every-minute', async (job) => void ran.push(job.data));
     // A minute-by-minute cron is always due within its minute; pg-boss makes one job per minute of it.
-    await vi.waitFor(() => expect(ran).toContainEqual({ source: 'cron' }), {
-      timeout: 15_000,
-      interval: 100,
-    });
+    await waitUntil(() => expect(ran).toContainEqual({ source: 'cron' }), 100);
     const stopStarted = Date.now();
     await clock.stop();
     expect(Date.now() - stopStarted).toBeLessThan(1_500);
@@ -173,10 +160,7 @@ describe('job queue', () => {
     await gentle.ensureQueue('slow');
     await gentle.work('slow', () => sleep(800));
     const finishedId = await gentle.send('slow', {});
-    await vi.waitFor(async () => expect(await stateOf(finishedId)).toBe('active'), {
-      timeout: 5_000,
-      interval: 50,
-    });
+    await waitUntil(async () => expect(await stateOf(finishedId)).toBe('active'));
     await gentle.stop({ graceful: true, timeoutMs: 5_000 });
     expect(await stateOf(finishedId)).toBe('completed');
 
@@ -188,10 +172,7 @@ describe('job queue', () => {
       return new Promise(() => undefined);
     });
     const stuckId = await abrupt.send('stuck', {});
-    await vi.waitFor(async () => expect(await stateOf(stuckId)).toBe('active'), {
-      timeout: 5_000,
-      interval: 50,
-    });
+    await waitUntil(async () => expect(await stateOf(stuckId)).toBe('active'));
     const stopStarted = Date.now();
     await abrupt.stop({ graceful: false });
     expect(Date.now() - stopStarted).toBeLessThan(2_000);

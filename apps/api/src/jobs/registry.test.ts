@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { findStoredJob, startTestQueue } from './job-test-helpers';
 import type { JobQueue } from './queue';
 import { defineJob, enqueue, startWorkers } from './registry';
+import { waitUntil } from '../test/wait';
 
 const reminderSchema = z.object({
   customerId: z.uuid(),
@@ -40,7 +41,7 @@ describe('worker registry', () => {
 
     const customerId = '0b8f5d5e-2f57-4a8e-9a3c-1c2d3e4f5a6b';
     await enqueue(queue, reminder, { customerId });
-    await vi.waitFor(() => expect(received).toEqual([{ customerId, channel: 'sms' }]), { timeout: 10_000 });
+    await waitUntil(() => expect(received).toEqual([{ customerId, channel: 'sms' }]));
   });
 
   it('rejects a bad payload when it is enqueued, before anything is stored', async () => {
@@ -55,10 +56,7 @@ describe('worker registry', () => {
   it('fails a stored payload the schema rejects through the normal retries, naming the job', async () => {
     // As if an older deploy had written it.
     const id = await queue.send(reminder.name, { customerId: 42 });
-    await vi.waitFor(async () => expect((await findStoredJob(database, id ?? ''))?.state).toBe('failed'), {
-      timeout: 10_000,
-      interval: 100,
-    });
+    await waitUntil(async () => expect((await findStoredJob(database, id ?? ''))?.state).toBe('failed'), 100);
     const job = await queue.findJob(reminder.name, id ?? '');
     expect(job).toMatchObject({ retryCount: 1 });
     expect(String((job?.output as { message?: unknown }).message)).toMatch(

@@ -105,9 +105,7 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
   let tabs: string[] = [];
   if (navLinks.includes('Settings')) {
     await user.click(within(nav).getByRole('link', { name: 'Settings' }));
-    tabs = (await screen.findAllByRole('tab', undefined, { timeout: 10_000 })).map(
-      (tab) => tab.textContent ?? '',
-    );
+    tabs = (await screen.findAllByRole('tab')).map((tab) => tab.textContent ?? '');
   }
   app.dispose();
   const visible: Capability[] = [];
@@ -125,12 +123,10 @@ async function visibleCapabilities(subject: MatrixSubject, checkCustomRoles: boo
 async function showsOnPage(probe: Extract<UiProbe, { kind: 'page' | 'editable' }>): Promise<boolean> {
   const target = probedPages[probe.page];
   const { app } = renderApp(target.path);
-  await screen.findByRole('heading', { level: 1, name: target.heading }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: target.heading });
   const shown =
     probe.kind === 'editable'
-      ? !(await screen.findByRole('textbox', { name: probe.name }, { timeout: 10_000 })).hasAttribute(
-          'readonly',
-        )
+      ? !(await screen.findByRole('textbox', { name: probe.name })).hasAttribute('readonly')
       : screen.queryByRole(probe.role, { name: probe.name }) !== null;
   app.dispose();
   cleanup();
@@ -154,26 +150,21 @@ const customerPageApi = {
   [`GET /api/merchants/${merchantA.id}/message_templates/`]: { body: page([]) },
 };
 
-// Each subject renders several pages; their code loads on first use, slow on a busy machine.
-describe(
-  'the capability table of docs/product.md §6, shown or hidden by the web',
-  { timeout: 30_000 },
-  () => {
-    it('has a screen probe for every capability whose screens exist', () => {
-      const probed = [...Object.keys(uiProbes), ...screensOfLaterIssues].sort();
-      expect(probed).toEqual(Object.keys(capabilities).sort());
-    });
+describe('the capability table of docs/product.md §6, shown or hidden by the web', () => {
+  it('has a screen probe for every capability whose screens exist', () => {
+    const probed = [...Object.keys(uiProbes), ...screensOfLaterIssues].sort();
+    expect(probed).toEqual(Object.keys(capabilities).sort());
+  });
 
-    for (const kind of ['standard', 'custom'] as const) {
-      for (const subject of Object.keys(matrixSubjects) as MatrixSubject[]) {
-        it(`${subject} on a ${kind} merchant sees exactly what docs/product.md §6 allows`, async () => {
-          const visible = await visibleCapabilities(subject, kind === 'custom');
-          const expected = (Object.keys(uiProbes) as Capability[]).filter((capability) =>
-            expectedAccess[capability][kind].includes(subject),
-          );
-          expect(visible.sort()).toEqual(expected.sort());
-        });
-      }
+  for (const kind of ['standard', 'custom'] as const) {
+    for (const subject of Object.keys(matrixSubjects) as MatrixSubject[]) {
+      it(`${subject} on a ${kind} merchant sees exactly what docs/product.md §6 allows`, async () => {
+        const visible = await visibleCapabilities(subject, kind === 'custom');
+        const expected = (Object.keys(uiProbes) as Capability[]).filter((capability) =>
+          expectedAccess[capability][kind].includes(subject),
+        );
+        expect(visible.sort()).toEqual(expected.sort());
+      });
     }
-  },
-);
+  }
+});

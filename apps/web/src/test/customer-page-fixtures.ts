@@ -93,6 +93,3 @@ export function openCustomerPage(
   });
   return { api, ...renderApp(path) };
 }
-
-// The first wait of a test includes lazy-loading the page's code, slow on a busy machine.
-export const PAGE_LOAD = { timeout: 15_000 };

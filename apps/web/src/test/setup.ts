@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // A test may run in the node environment (the lint fixture): it has no DOM to clean up or stub.
 const hasDom = typeof window !== 'undefined';
+
+// The one wait of every findBy* and waitFor. Tests wait for the thing to happen, so this only bounds how
+// long a broken test hangs: it must cover a page's first render (its lazy code loads then) with both cores
+// busy. The test timeout (vite.config.ts) is longer, so a missing element fails with the query's message.
+const EVENT_WAIT_MS = 30_000;
+configure({ asyncUtilTimeout: EVENT_WAIT_MS });
 
 // globals:false means Testing Library does not clean up by itself (docs/reference/stack.md §3 gotcha 9).
 afterEach(() => {

@@ -52,9 +52,7 @@ describe('auth.purge-expired job', () => {
 
     await startWorkers(queue, createAuthJobs(ctx));
     const id = await queue.send('auth.purge-expired', {});
-    await expect
-      .poll(async () => (await findStoredJob(t.database, id!))?.state, { timeout: 15_000 })
-      .toBe('completed');
+    await expect.poll(async () => (await findStoredJob(t.database, id!))?.state).toBe('completed');
 
     const [failures] = await t.database.db.select({ n: count() }).from(loginFailures);
     const [tokens] = await t.database.db.select({ n: count() }).from(oneTimeTokens);

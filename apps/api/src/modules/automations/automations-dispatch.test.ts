@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../context';
 import { merchants, outboxEmails } from '../../db/schema';
 import { addDays, localDateAt } from '../../jobs/zoned-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { automationMessages, insertAccount, insertTemplate } from './automations-test-setup';
 import { runAutomations } from './automations.service';
+import { waitUntil } from '../../test/wait';
 
 describe('automations handed to the dispatcher', () => {
   let t: TestApp;
@@ -40,21 +41,18 @@ describe('automations handed to the dispatcher', () => {
 
     const ctx = createAppContext({ config: t.config, db, log: t.app.log, now: t.clock.now, queue: t.queue });
     expect(await runAutomations(ctx, { merchantId, localDate: today })).toEqual({ written: 3, skipped: 1 });
-    await vi.waitFor(
-      async () => {
-        const statuses = (await automationMessages(db, merchantId)).map(({ account, channel, status }) => ({
-          account,
-          channel,
-          status,
-        }));
-        expect(statuses).toEqual([
-          { account: 'D-OK', channel: 'email', status: 'sent' },
-          { account: 'D-OK', channel: 'sms', status: 'delivered' },
-          { account: 'D-STOP', channel: 'sms', status: 'failed' },
-        ]);
-      },
-      { timeout: 20_000, interval: 250 },
-    );
+    await waitUntil(async () => {
+      const statuses = (await automationMessages(db, merchantId)).map(({ account, channel, status }) => ({
+        account,
+        channel,
+        status,
+      }));
+      expect(statuses).toEqual([
+        { account: 'D-OK', channel: 'email', status: 'sent' },
+        { account: 'D-OK', channel: 'sms', status: 'delivered' },
+        { account: 'D-STOP', channel: 'sms', status: 'failed' },
+      ]);
+    }, 250);
     const [mail] = await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'd-ok@example.com'));
     expect(mail).toMatchObject({
       subject: 'Heads Up',

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../context';
 import { accounts, customers, merchants, messages } from '../../db/schema';
 import { startTestQueue } from '../../jobs/job-test-helpers';
 import { runMerchantCronTick } from '../../jobs/merchant-cron';
+import { jobIdForKey } from '../../jobs/pg-boss-options';
 import type { JobQueue } from '../../jobs/queue';
 import { startWorkers } from '../../jobs/registry';
 import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { automationCrons, createAutomationJobs } from './automations.jobs';
+import { AUTOMATIONS_JOB, automationCrons, createAutomationJobs } from './automations.jobs';
 import { runAutomations } from './automations.service';
 import { automationMessages, insertAccount, insertTemplate } from './automations-test-setup';
+import { waitUntil } from '../../test/wait';
 
 const ZONE = 'America/Los_Angeles';
 
@@ -210,19 +212,30 @@ describe('automations through the merchant cron, in the merchant’s own zone', 
     await startWorkers(queue, createAutomationJobs(ctx));
     const deps = { db, crons: automationCrons(ctx), now: t.clock.now };
     expect(await runMerchantCronTick(queue, deps)).toBeGreaterThanOrEqual(1);
-    await vi.waitFor(async () => expect(await automationMessages(db, merchantId)).toHaveLength(2), {
-      timeout: 15_000,
-      interval: 200,
-    });
+    // The run is the one job keyed by (merchant, local date): once it completed, its work is all written.
+    const runJobId = jobIdForKey(AUTOMATIONS_JOB, `${merchantId}/${localDate}`);
+    await waitUntil(async () =>
+      expect(await automationJobsOf(merchantId)).toEqual([[runJobId, 'completed']]),
+    );
     const written = await automationMessages(db, merchantId);
     expect(written.map(({ account, template, dueDate }) => ({ account, template, dueDate }))).toEqual([
       { account: 'K-LOCAL-0', template: 'Kiwi 0', dueDate: localDate },
       { account: 'K-LOCAL-3', template: 'Kiwi 3', dueDate: addDays(localDate, 3) },
     ]);
-    // A later tick the same local day offers the run again; it is the same job, and nothing more is written.
+    // A later tick the same local day offers the run again; it is the same job, so no job is left to write
+    // anything more (what pg-boss holds is the proof, instead of waiting a while and seeing nothing).
     t.clock.advance(15 * 60);
-    await runMerchantCronTick(queue, deps);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await runMerchantCronTick(queue, deps)).toBeGreaterThanOrEqual(1);
+    expect(await automationJobsOf(merchantId)).toEqual([[runJobId, 'completed']]);
     expect(await automationMessages(db, merchantId)).toHaveLength(2);
   });
+
+  /** Every automation job pg-boss holds for the merchant, as [id, state]. */
+  async function automationJobsOf(merchantId: string): Promise<[string, string][]> {
+    const { rows } = await t.database.pool.query<{ id: string; state: string }>(
+      `select id, state from pgboss.job where name = $1 and data->>'merchantId' = $2 order by created_on`,
+      [AUTOMATIONS_JOB, merchantId],
+    );
+    return rows.map((row) => [row.id, row.state]);
+  }
 });

@@ -17,6 +17,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertInbound, insertLocation, insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 import { setQuietHours } from '../messaging/messaging-test-setup';
+import { waitUntil } from '../../test/wait';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -237,15 +238,14 @@ describe('chat (issue 6)', () => {
     expect(sent.body[people[0]!.id].sender.roles).toContain('super_admin');
   });
 
-  async function waitForOutbox(messageId: string) {
-    for (let i = 0; i < 200; i++) {
+  function waitForOutbox(messageId: string) {
+    return waitUntil(async () => {
       const [row] = await t.database.db
         .select()
         .from(outboxSms)
         .where(eq(outboxSms.idempotencyKey, messageId));
-      if (row) return row;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`message ${messageId} never reached the outbox`);
+      if (!row) throw new Error(`message ${messageId} has not reached the outbox`);
+      return row;
+    });
   }
 });

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, merchants, messages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { insertPeople, type InboxPerson } from '../inbox/inbox-test-setup';
 import { setQuietHours } from '../messaging/messaging-test-setup';
 import { addCustomer, consentOf, messagesOf, optedOutAt } from './inbound-test-setup';
+import { waitUntil } from '../../test/wait';
 
 // Issue 14 finding 6: replies are routed by the number texted, never by a guess across merchants, so a
 // merchant cannot capture another's customer's replies (or STOP) by texting the same phone.
 
-const waitFor = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 30_000, interval: 50 });
+const waitFor = <T>(check: () => Promise<T>) => waitUntil(check);
 
 let t: TestApp;
 let demoId: string;

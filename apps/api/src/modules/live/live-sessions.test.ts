@@ -17,8 +17,10 @@ import {
   type TestSocket,
 } from './live-test-helpers';
 
-// Issue 14 finding 3: a socket ends with its session. "Within a second" is measured from the call that ends
-// the session to the client's close event, which the test awaits (no sleeps).
+// Issue 14 finding 3: a socket ends with its session. "Within a second" is measured from the answer of the
+// call that ends the session (the session has ended by then) to the client's close event, which the test
+// awaits (no sleeps). The call's own work (hashing a new password, say) is not the socket's delay, and on a
+// busy machine it alone can take longer than a second.
 const WITHIN_MS = 1_000;
 
 describe('live sockets end with their session (issue 14)', () => {
@@ -44,14 +46,14 @@ describe('live sockets end with their session (issue 14)', () => {
     const user = await addMember(t.database.db, { merchantId, email, roles: ['staff'] });
     return { id: user.id, email, session: await t.signIn(email, MEMBER_PASSWORD) };
   };
-  /** Runs `end` and expects each socket closed with `code` within a second of the call. */
+  /** Runs `end` and expects each socket closed with `code` within a second of its answer. */
   const expectClosedBy = async (sockets: TestSocket[], code: number, end: () => Promise<unknown>) => {
-    const startedAt = performance.now();
     await end();
+    const endedAt = performance.now();
     for (const socket of sockets) {
       const closed = await closedWithin(socket);
       expect(closed.code).toBe(code);
-      expect(closed.at - startedAt).toBeLessThan(WITHIN_MS);
+      expect(closed.at - endedAt).toBeLessThan(WITHIN_MS);
     }
   };
   const reply = (body: string) =>

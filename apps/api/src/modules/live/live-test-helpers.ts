@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app';
+import { EVENT_WAIT_MS } from '../../test/wait';
 import { startLiveListener, type LiveListener } from './live-listener.runtime';
 
 export type LiveTestApp = TestApp & {
@@ -75,7 +76,7 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     );
     socket.once('error', reject);
   });
-  const waitFor: TestSocket['waitFor'] = (predicate, timeoutMs = 5_000) =>
+  const waitFor: TestSocket['waitFor'] = (predicate, timeoutMs = EVENT_WAIT_MS) =>
     new Promise((resolve, reject) => {
       const check = () => {
         const found = events.find(predicate);
@@ -106,7 +107,7 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
  * How the socket was closed, failing clearly when it is still open after `deadlineMs` (a generous bound for
  * a busy machine: the test asserts its own, tighter timing on the returned instant).
  */
-export async function closedWithin(socket: TestSocket, deadlineMs = 10_000): Promise<SocketClose> {
+export async function closedWithin(socket: TestSocket, deadlineMs = EVENT_WAIT_MS): Promise<SocketClose> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

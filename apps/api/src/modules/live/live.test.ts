@@ -119,7 +119,7 @@ describe('live chat and inbox sockets (issue 6)', () => {
       json: { customer: person.id, message: 'Your receipt is ready' },
     });
     expect(sent.status).toBe(201);
-    await chat.waitFor(isMessage('Your receipt is ready', 'delivered'), 15_000);
+    await chat.waitFor(isMessage('Your receipt is ready', 'delivered'));
     const statuses = chat.events.filter(isMessage('Your receipt is ready')).map((e) => messageOf(e).status);
     expect(statuses[0]).toBe('pending');
     expect(statuses).toContain('sent');
@@ -152,16 +152,13 @@ describe('live chat and inbox sockets (issue 6)', () => {
     });
     expect(accepted.status).toBe(200);
     await chat.waitFor(isMessage('Hi Crowd37, the lot opens at 9.', 'pending'));
-    await chat.waitFor(isMessage('Hi Crowd37, the lot opens at 9.', 'delivered'), 15_000);
+    await chat.waitFor(isMessage('Hi Crowd37, the lot opens at 9.', 'delivered'));
     // Other recipients' texts never reach this chat.
     expect(
       chat.events.filter((e) => e.type === 'message').every((e) => messageOf(e).body.includes('Crowd37')),
     ).toBe(true);
     // Handed over in one chunk: the inbox hears the newest conversations, this one among them.
-    await inbox.waitFor(
-      isEntry(watched.id, { last_message_body: 'Hi Crowd37, the lot opens at 9.' }),
-      15_000,
-    );
+    await inbox.waitFor(isEntry(watched.id, { last_message_body: 'Hi Crowd37, the lot opens at 9.' }));
     await Promise.all([chat.close(), inbox.close()]);
   });
 
@@ -209,9 +206,9 @@ describe('live chat and inbox sockets (issue 6)', () => {
       );
       // Written while nobody listens here: its notification is gone, the resync after reconnecting sends it.
       await reply(person, 'while the listener was down');
-      await chat.waitFor(isMessage('while the listener was down'), 10_000);
+      await chat.waitFor(isMessage('while the listener was down'));
       // Back: the socket caught up (the latest page again, then a second 'ready').
-      await chat.waitFor(() => chat.events.filter((event) => event.type === 'ready').length === 2, 10_000);
+      await chat.waitFor(() => chat.events.filter((event) => event.type === 'ready').length === 2);
       await reply(person, 'after the reconnect');
       await chat.waitFor(isMessage('after the reconnect'));
       await chat.close();

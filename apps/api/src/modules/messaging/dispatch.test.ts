@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as catalogue } from '@paylane/shared/messages';
 import {
   consentEvents,
@@ -22,8 +22,9 @@ import {
   type MessagingTestContext,
   type TestCustomer,
 } from './messaging-test-setup';
+import { waitUntil } from '../../test/wait';
 
-const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 100 });
+const waitFor = (check: () => Promise<void>) => waitUntil(check, 100);
 
 describe('dispatching mass texts through the outbox provider', () => {
   let c: MessagingTestContext;

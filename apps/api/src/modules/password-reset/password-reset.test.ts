@@ -20,7 +20,7 @@ describe('password reset', () => {
 
   // The newest of `count` reset emails to `email`, once the job has sent it.
   const latestLink = async (email: string, count = 1) => {
-    await expect.poll(() => outboxCount(email), { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+    await expect.poll(() => outboxCount(email)).toBeGreaterThanOrEqual(count);
     const outbox = await t.request(`/api/dev/outbox/emails/?to=${encodeURIComponent(email)}`);
     const text: string = outbox.body.results[0]?.text ?? '';
     const match = text.match(/\/reset-password\/([^/\s]+)\/([^/\s]+)/);
@@ -38,7 +38,7 @@ describe('password reset', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     // Both requests were handed to a job; once both jobs are done, only the real user got an email.
-    await expect.poll(() => resetJobStates(t), { timeout: 15_000 }).toEqual(['completed', 'completed']);
+    await expect.poll(() => resetJobStates(t)).toEqual(['completed', 'completed']);
     expect(await outboxCount('ghost@example.test')).toBe(0);
     expect(await outboxCount(STAFF)).toBe(1);
   });
@@ -131,7 +131,7 @@ describe('password reset with a failing email provider', () => {
     });
     expect(known.status).toBe(200);
     // The unknown address's job has nothing to send; the known one's failed and waits for its retry.
-    await expect.poll(() => resetJobStates(t), { timeout: 15_000 }).toEqual(['completed', 'retry']);
+    await expect.poll(() => resetJobStates(t)).toEqual(['completed', 'retry']);
   });
 });
 

@@ -10,6 +10,7 @@ import { insertLocation, insertPeople } from '../inbox/inbox-test-setup';
 import { addCustomer, consentOf, messagesOf, optedOutAt } from '../inbound-messages/inbound-test-setup';
 import { DISPATCH_JOB } from '../messaging/dispatch-request.service';
 import { insertPendingMessages } from '../messaging/pending-messages.repository';
+import { waitUntil } from '../../test/wait';
 
 // The whole path with SMS_PROVIDER=twilio: the dispatcher hands texts to Twilio (the stand-in), Twilio's
 // refusals and callbacks come back, and a STOP's confirmation leaves through Twilio too. A merchant's texts
@@ -70,13 +71,12 @@ async function massText(customerIds: string[], message: string) {
 }
 
 /** Waits until the condition holds (the dispatcher runs in its own job). */
-async function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
+  return waitUntil(async () => {
     const value = await read();
-    if (isDone(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    if (!isDone(value)) throw new Error(`not yet: ${JSON.stringify(value)}`);
+    return value;
+  });
 }
 
 const batchMessage = async (batchId: string, customerId: string) => {

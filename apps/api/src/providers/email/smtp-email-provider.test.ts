@@ -125,9 +125,7 @@ describe('createEmailProvider', () => {
         json: { email: 'admin@demo.paylane.test' },
       });
       expect(response.status).toBe(200);
-      await expect
-        .poll(() => received.at(-1)?.rcptTo, { timeout: 15_000 })
-        .toEqual(['admin@demo.paylane.test']);
+      await expect.poll(() => received.at(-1)?.rcptTo).toEqual(['admin@demo.paylane.test']);
       const message = received.at(-1)!;
       expect(headerOf(message.raw, 'Subject')).toBe('Reset your Paylane password');
       // Nothing went to the offline outbox instead (whose dev routes a real provider turns off).

@@ -1,7 +1,7 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberProfile, page } from '../../test/customer-list-fixtures';
-import { makeAccount, openCustomerPage, PAGE_LOAD } from '../../test/customer-page-fixtures';
+import { makeAccount, openCustomerPage } from '../../test/customer-page-fixtures';
 import { stubWebSocket } from '../../test/fake-web-socket';
 import { makeCustomer } from '../../test/customer-list-fixtures';
 import { merchantA } from '../../test/fixtures';
@@ -14,9 +14,6 @@ import {
   messagesApi,
   templatesApi,
 } from './chat-test-fixtures';
-
-// The machine is shared with other test runs: waits after a click get more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const chatPath = `/merchants/${merchantA.id}/customers/cust-1/messages`;
 const ada = makeCustomer({ accounts: [makeAccount()] });
@@ -46,13 +43,13 @@ function deferred() {
   return { promise, release };
 }
 
-describe('chat window', { timeout: 30_000 }, () => {
+describe('chat window', () => {
   it('sends on Enter, adds a line on Shift+Enter, never sends an empty message, and shows a spinner until the answer', async () => {
     const answer = deferred();
     const { user, api } = openChat({
       handlers: { [`POST ${accountApi()}send_message/`]: () => answer.promise },
     });
-    const box = await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
     expect(box).not.toHaveAttribute('readonly');
 
     await user.type(box, '   {Enter}');
@@ -97,7 +94,7 @@ describe('chat window', { timeout: 30_000 }, () => {
         }),
       },
     });
-    const box = await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
     await waitFor(() => expect(box).toHaveAttribute('readonly'));
     expect(box).toHaveAttribute('placeholder', 'Choose a template to chat...');
 
@@ -124,12 +121,10 @@ describe('chat window', { timeout: 30_000 }, () => {
         [`POST ${accountApi()}send_message/`]: { body: { 'cust-1': chatMessage({ body: '' }) } },
       },
     });
-    await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD);
+    await screen.findByRole('textbox', { name: 'Message' });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(
-      'File must be less than 1mb in size',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('File must be less than 1mb in size');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 
     await user.upload(input, new File([new Uint8Array(2048)], 'car.png', { type: 'image/png' }));
@@ -169,7 +164,7 @@ describe('chat window', { timeout: 30_000 }, () => {
         [`POST ${accountApi()}send_message/`]: { status: 500, body: { detail: 'boom' } },
       },
     });
-    const log = await screen.findByRole('log', { name: 'Messages' }, PAGE_LOAD);
+    const log = await screen.findByRole('log', { name: 'Messages' });
     const system = await within(log).findByLabelText('System message: We fixed your account');
     expect(within(system).getByText('Sent')).toBeInTheDocument();
     const inbound = within(log).getByLabelText('Ada Lovelace: Hola');
@@ -188,7 +183,7 @@ describe('chat window', { timeout: 30_000 }, () => {
   it('merges live messages by id, keeps statuses moving forward, and reconnects with after= the last message', async () => {
     const first = chatMessage({ id: 'm-1', body: 'Hello there', status: 'sent' });
     const { socketsTo } = openChat({ handlers: { [`GET ${messagesApi()}`]: { body: chatPage([first]) } } });
-    const log = await screen.findByRole('log', { name: 'Messages' }, PAGE_LOAD);
+    const log = await screen.findByRole('log', { name: 'Messages' });
     await within(log).findByText('Hello there');
     const [socket] = socketsTo('/ws/chat/cust-1/');
     expect(socket?.url.searchParams.get('token')).toBeTruthy();
@@ -206,7 +201,7 @@ describe('chat window', { timeout: 30_000 }, () => {
 
     socket!.drop();
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
-    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(2));
     const second = socketsTo('/ws/chat/cust-1/')[1]!;
     expect(second.url.searchParams.get('after')).toBe('m-2');
     second.open();
@@ -216,7 +211,7 @@ describe('chat window', { timeout: 30_000 }, () => {
   it('keeps a live message that arrives before the history and shows it once the history is in', async () => {
     const history = deferred();
     const { socketsTo } = openChat({ handlers: { [`GET ${messagesApi()}`]: () => history.promise } });
-    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(1), PAGE_LOAD);
+    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(1));
     const socket = socketsTo('/ws/chat/cust-1/')[0]!;
     socket.open();
     socket.push({ type: 'message', message: chatMessage({ id: 'early', body: 'Written meanwhile' }) });
@@ -235,7 +230,7 @@ describe('chat window', { timeout: 30_000 }, () => {
             : { body: chatPage([chatMessage({ body: 'Newer text' })], 'older-1') },
       },
     });
-    const log = await screen.findByRole('log', { name: 'Messages' }, PAGE_LOAD);
+    const log = await screen.findByRole('log', { name: 'Messages' });
     await within(log).findByText('Newer text');
     // jsdom lays nothing out: the log's content is 1000 px tall, 1600 px once the older page is in.
     Object.defineProperty(log, 'scrollHeight', {
@@ -263,7 +258,7 @@ describe('chat window', { timeout: 30_000 }, () => {
         },
       },
     });
-    const log = await screen.findByRole('log', { name: 'Messages' }, PAGE_LOAD);
+    const log = await screen.findByRole('log', { name: 'Messages' });
     await within(log).findByText('Newest text');
     expect(api.callsTo(`GET ${messagesApi()}`)[0]?.search.get('page_size')).toBe('25');
     await user.click(within(log).getByRole('button', { name: 'Load older messages' }));

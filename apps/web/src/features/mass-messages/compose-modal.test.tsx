@@ -8,7 +8,6 @@ import { merchantA, signedInApi, storeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { ada, alan, composeApi, composeHandlers, emptyGroup, grace, reminder } from './compose-test-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
 const listPath = `/merchants/${merchantA.id}/customers`;
 
 function openCustomers(
@@ -27,10 +26,10 @@ function openCustomers(
 }
 
 async function openCompose(user: ReturnType<typeof renderApp>['user'], select: string[] = []) {
-  await screen.findByRole('row', { name: /Ada Lovelace/ }, PAGE_LOAD);
+  await screen.findByRole('row', { name: /Ada Lovelace/ });
   for (const name of select) await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
   await user.click(screen.getByRole('button', { name: 'Group Message' }));
-  return screen.findByRole('dialog', { name: 'New Mass Text Message' }, PAGE_LOAD);
+  return screen.findByRole('dialog', { name: 'New Mass Text Message' });
 }
 
 async function pickOption(
@@ -63,7 +62,7 @@ function heldSend() {
   return { handler, release: () => release() };
 }
 
-describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
+describe('compose modal (New Mass Text Message)', () => {
   it('says the customer has opted out when everyone chosen opted out, and cannot send', async () => {
     const { user } = openCustomers();
     const dialog = await openCompose(user, ['Grace Hopper']);
@@ -276,7 +275,7 @@ describe('compose modal (New Mass Text Message)', { timeout: 30_000 }, () => {
 
   it('offers no Group Message and no selection without the merchant’s allow_group_message', async () => {
     openCustomers({ merchant: { ...merchantA, allow_group_message: false } });
-    await screen.findByRole('row', { name: /Ada Lovelace/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Ada Lovelace/ });
     expect(screen.queryByRole('button', { name: 'Group Message' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeNull();
   });

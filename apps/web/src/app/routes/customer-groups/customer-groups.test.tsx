@@ -13,7 +13,6 @@ import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const PAGE_LOAD = { timeout: 15_000 };
 const groupsPage = `/merchants/${merchantA.id}/customer-groups`;
 const written = (request: StubRequest, id = 'grp-new') => {
   const body = request.body as { name?: string; customers?: string[] };
@@ -65,10 +64,10 @@ function open(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
   return { api, ...renderApp(path) };
 }
 
-describe('customer groups', { timeout: 30_000 }, () => {
+describe('customer groups', () => {
   it('creates a group from a CSV key column (find_by_external) and reports unknown ids', async () => {
     const { api, user } = open(groupsPage);
-    expect(await screen.findByRole('row', { name: /Late payers/ }, PAGE_LOAD)).toHaveTextContent('2');
+    expect(await screen.findByRole('row', { name: /Late payers/ })).toHaveTextContent('2');
     await user.click(screen.getByRole('button', { name: 'Create Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -92,7 +91,7 @@ describe('customer groups', { timeout: 30_000 }, () => {
 
   it('renames and deletes groups after confirmation', async () => {
     const { api, user } = open(groupsPage);
-    await screen.findByRole('row', { name: /Late payers/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Late payers/ });
     await user.click(screen.getByRole('button', { name: 'Rename Late payers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename Group' });
     const name = within(dialog).getByRole('textbox', { name: /^Group Name/ });
@@ -110,7 +109,7 @@ describe('customer groups', { timeout: 30_000 }, () => {
 
   it('lists a group’s members and removes one after the confirmation of docs/product.md §8', async () => {
     const { api, user } = open(`${groupsPage}/${lateGroup.id}`);
-    const row = await screen.findByRole('row', { name: /Alan Turing/ }, PAGE_LOAD);
+    const row = await screen.findByRole('row', { name: /Alan Turing/ });
     expect(screen.getByRole('heading', { name: 'Late payers' })).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Remove Alan Turing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Customer' });
@@ -124,7 +123,7 @@ describe('customer groups', { timeout: 30_000 }, () => {
 
   it('sends a CSV of more than 10,000 ids in slices: the group is created with the first, the rest added', async () => {
     const { api, user } = open(groupsPage);
-    await screen.findByRole('row', { name: /Late payers/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Late payers/ });
     await user.click(screen.getByRole('button', { name: 'Create Group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Group Name/ }), 'Whole book');
@@ -150,7 +149,7 @@ describe('customer groups', { timeout: 30_000 }, () => {
 
   it('adds a CSV’s customers to a group by their Customer IDs (find_by_external)', async () => {
     const { api, user } = open(`${groupsPage}/${lateGroup.id}`);
-    await screen.findByRole('row', { name: /Alan Turing/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Alan Turing/ });
     await user.click(screen.getByRole('button', { name: 'Add from CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Customers from CSV' });
     await user.upload(
@@ -171,14 +170,14 @@ describe('customer groups', { timeout: 30_000 }, () => {
 
   it('saves the customer list selection as a group', async () => {
     const { api, user } = open(`/merchants/${merchantA.id}/customers`);
-    await screen.findByRole('row', { name: /Ada Lovelace/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Ada Lovelace/ });
     await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
     expect(screen.getByRole('region', { name: 'Selected customers' })).toHaveTextContent(
       '2 customers selected',
     );
     await user.click(screen.getByRole('button', { name: 'Save as Group' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Save as Group' }, PAGE_LOAD);
+    const dialog = await screen.findByRole('dialog', { name: 'Save as Group' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Group Name/ }), 'Picked');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo(`POST ${composeApi.groups}`)).toHaveLength(1));
@@ -197,6 +196,6 @@ describe('customer groups', { timeout: 30_000 }, () => {
         merchants: [{ ...merchantA, allow_group_message: false }],
       }),
     });
-    await waitFor(() => expect(location()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe('/'));
   });
 });

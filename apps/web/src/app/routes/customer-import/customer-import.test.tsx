@@ -9,9 +9,6 @@ import { renderApp } from '../../../test/render-app';
 const api = `/api/merchants/${merchantA.id}/customer_imports/`;
 const importApi = `${api}imp-1/`;
 const pagePath = `/merchants/${merchantA.id}/customers/import`;
-// The first wait of a test includes lazy-loading the page's code, slow on a busy machine.
-const PAGE_LOAD = { timeout: 15_000 };
-
 const headers = ['Customer ID', 'First Name', 'Last Name', 'Email', 'Mobile', 'Amount Due', 'Account Number'];
 const suggested = {
   external_id: 'Customer ID',
@@ -71,7 +68,7 @@ function openImportPage(handlers: Record<string, StubReply | ((...args: never[])
 const csvFile = () => new File(['Customer ID,First Name\nC-1,Ada\n'], 'customers.csv', { type: 'text/csv' });
 const selectFor = (label: string) => screen.getByRole('combobox', { name: label });
 
-describe('customer import page', { timeout: 40_000 }, () => {
+describe('customer import page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('uploads, maps, previews the errors, imports with progress and downloads the error report', async () => {
@@ -97,9 +94,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
       },
     });
     const { user, location } = renderApp(pagePath);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Import Customers' }, PAGE_LOAD),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import Customers' })).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('CSV file'), csvFile());
     expect(await screen.findByText(/customers\.csv: 20 rows, 7 columns/)).toBeInTheDocument();
@@ -129,14 +124,12 @@ describe('customer import page', { timeout: 40_000 }, () => {
     expect(calls.callsTo(`GET ${importApi}rows/`)[0]?.search.get('errors_only')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: 'Import 17 customers' }));
-    expect(
-      await screen.findByText('9 of 17 customers imported (52%)', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('9 of 17 customers imported (52%)')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
       'aria-valuenow',
       '52',
     );
-    const result = await screen.findByRole('list', { name: 'Import result' }, { timeout: 5000 });
+    const result = await screen.findByRole('list', { name: 'Import result' });
     expect(
       within(result)
         .getAllByRole('listitem')
@@ -174,7 +167,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
       },
     });
     const { user } = renderApp(`${pagePath}?import=imp-1`);
-    const table = await screen.findByRole('table', { name: 'Rows with errors' }, PAGE_LOAD);
+    const table = await screen.findByRole('table', { name: 'Rows with errors' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
     expect(screen.getByRole('button', { name: 'Import 0 customers' })).toBeDisabled();
     const paging = screen.getByRole('navigation', { name: 'Paging' });
@@ -190,7 +183,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
     let answer: StubReply = { status: 400, body: { file: ['The file is not a CSV text file'] } };
     openImportPage({ [`POST ${api}`]: () => answer });
     renderApp(pagePath);
-    await screen.findByRole('heading', { level: 1, name: 'Import Customers' }, PAGE_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Import Customers' });
     const user = userEvent.setup({ applyAccept: false });
     const input = screen.getByLabelText('CSV file');
 
@@ -217,7 +210,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
       [`GET ${importApi}rows/`]: { body: page([]) },
     });
     const { user, view } = renderApp(`${pagePath}?import=imp-1`);
-    await screen.findByText(/customers\.csv: 20 rows/, {}, PAGE_LOAD);
+    await screen.findByText(/customers\.csv: 20 rows/);
     await user.click(screen.getByRole('button', { name: 'Check rows' }));
     await waitFor(() => expect(selectFor('Customer ID')).toHaveAccessibleDescription('Required'));
     expect(selectFor('Customer ID')).toHaveAttribute('aria-invalid', 'true');
@@ -226,7 +219,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
 
     current = { ...validated, invalid_rows: 0, valid_rows: 20 };
     const second = renderApp(`${pagePath}?import=imp-1`);
-    await second.user.click(await screen.findByRole('button', { name: 'Import 20 customers' }, PAGE_LOAD));
+    await second.user.click(await screen.findByRole('button', { name: 'Import 20 customers' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Map the columns and check the rows before importing',
     );
@@ -239,7 +232,7 @@ describe('customer import page', { timeout: 40_000 }, () => {
       created_count: 4,
     };
     renderApp(`${pagePath}?import=imp-1`);
-    expect(await screen.findByRole('alert', {}, PAGE_LOAD)).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Oops! Something Went Wrong... Customers imported before it stopped are saved.',
     );
     expect(screen.getByText('Created: 4')).toBeInTheDocument();

@@ -18,8 +18,6 @@ import { renderApp } from '../../../test/render-app';
 type Handlers = Parameters<typeof stubFetch>[0];
 type User = ReturnType<typeof renderApp>['user'];
 
-// The first wait of a test includes lazy-loading the page's code, slow on a busy machine.
-const PAGE_LOAD = { timeout: 15_000 };
 const created = makeCustomer({ id: 'cust-9' });
 
 async function openCreate(handlers: Handlers = {}, merchants?: Merchant[]) {
@@ -63,10 +61,10 @@ async function fillValidCustomer(user: User) {
 
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create Customer' }));
 
-describe('create customer', { timeout: 30_000 }, () => {
+describe('create customer', () => {
   it('shows the messages of docs/product.md §5 beside the fields and sends nothing', async () => {
     const { user, api } = await openCreate();
-    await screen.findByRole('heading', { name: 'Create Customer' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Customer' });
     await submit(user);
     await waitFor(() => expect(input('First Name')).toHaveAccessibleDescription('Required'));
     expect(input('Last Name')).toHaveAccessibleDescription('Required');
@@ -107,7 +105,7 @@ describe('create customer', { timeout: 30_000 }, () => {
         },
       },
     });
-    await screen.findByRole('heading', { name: 'Create Customer' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Customer' });
     await fillValidCustomer(user);
     await user.click(screen.getByRole('switch', { name: 'Add the first account' }));
     await fill(user, { 'Account Number': 'A-1', 'Amount Due': '10' });
@@ -130,7 +128,7 @@ describe('create customer', { timeout: 30_000 }, () => {
     const { user, api, location } = await openCreate({
       [`POST ${customersApi}`]: { status: 201, body: created },
     });
-    await screen.findByRole('heading', { name: 'Create Customer' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Customer' });
     await fillValidCustomer(user);
     await user.click(screen.getByRole('switch', { name: 'Add the first account' }));
     await fill(user, {
@@ -144,7 +142,7 @@ describe('create customer', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Tags' }));
     await user.click(await screen.findByRole('option', { name: 'VIP' }));
     await submit(user);
-    await waitFor(() => expect(location()).toBe(`/merchants/${merchantA.id}/customers/cust-9`), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe(`/merchants/${merchantA.id}/customers/cust-9`));
     expect(api.callsTo(`POST ${customersApi}`)[0]?.body).toEqual({
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -177,20 +175,20 @@ describe('create customer', { timeout: 30_000 }, () => {
     const { user, api, location } = await openCreate({
       [`POST ${customersApi}`]: { status: 201, body: created },
     });
-    await screen.findByRole('heading', { name: 'Create Customer' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Customer' });
     await fillValidCustomer(user);
     // Opened and closed again: what was typed there is not sent.
     await user.click(screen.getByRole('switch', { name: 'Add the first account' }));
     await fill(user, { 'Vehicle Year': '19' });
     await user.click(screen.getByRole('switch', { name: 'Add the first account' }));
     await submit(user);
-    await waitFor(() => expect(location()).toBe(`/merchants/${merchantA.id}/customers/cust-9`), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe(`/merchants/${merchantA.id}/customers/cust-9`));
     expect(api.callsTo(`POST ${customersApi}`)[0]?.body).not.toHaveProperty('account');
   });
 
   it('sends users of an integrated merchant home', async () => {
     const { location } = await openCreate({}, [integratedMerchant]);
-    await waitFor(() => expect(location()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Create Customer' })).toBeNull();
   });
 });

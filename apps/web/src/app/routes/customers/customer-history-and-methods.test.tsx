@@ -1,13 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberProfile } from '../../../test/customer-list-fixtures';
-import {
-  customerApi,
-  customerPagePath,
-  grace,
-  openCustomerPage,
-  PAGE_LOAD,
-} from '../../../test/customer-page-fixtures';
+import { customerApi, customerPagePath, grace, openCustomerPage } from '../../../test/customer-page-fixtures';
 
 const staff = memberProfile(['staff']);
 const jane = { id: 'user-1', first_name: 'Jane', last_name: 'Doe' };
@@ -45,7 +39,7 @@ const lastPage = {
   results: [event('e5', 'customer.created', {}, { created: '2026-01-02T15:00:00.000Z' })],
 };
 
-describe('customer history', { timeout: 30_000 }, () => {
+describe('customer history', () => {
   it('tells each event as a sentence with when and who, and loads older events on demand', async () => {
     const { api, user } = openCustomerPage(`${customerPagePath}/history`, {
       profile: staff,
@@ -55,7 +49,7 @@ describe('customer history', { timeout: 30_000 }, () => {
         }),
       },
     });
-    const timeline = within(await screen.findByRole('list', { name: 'History' }, PAGE_LOAD));
+    const timeline = within(await screen.findByRole('list', { name: 'History' }));
     const items = timeline.getAllByRole('listitem').filter((item) => item.parentElement?.tagName === 'OL');
     expect(items).toHaveLength(4);
 
@@ -86,7 +80,7 @@ describe('customer history', { timeout: 30_000 }, () => {
   });
 });
 
-describe('customer payment methods', { timeout: 30_000 }, () => {
+describe('customer payment methods', () => {
   it('shows each method as its nickname and the last 8 characters of the mask (docs/product.md §3)', async () => {
     const methods = [
       {
@@ -114,7 +108,7 @@ describe('customer payment methods', { timeout: 30_000 }, () => {
         },
       },
     });
-    const card = await screen.findByRole('row', { name: /Visa XXXX4242/ }, PAGE_LOAD);
+    const card = await screen.findByRole('row', { name: /Visa XXXX4242/ });
     expect(
       within(card)
         .getAllByRole('cell')
@@ -137,6 +131,6 @@ describe('customer payment methods', { timeout: 30_000 }, () => {
         },
       },
     });
-    expect(await screen.findByText('No payment methods yet.', undefined, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No payment methods yet.')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customersApi, makeListItem, memberProfile, page } from '../../../test/customer-list-fixtures';
-import {
-  customerApi,
-  customerPagePath,
-  openCustomerPage,
-  PAGE_LOAD,
-} from '../../../test/customer-page-fixtures';
+import { customerApi, customerPagePath, openCustomerPage } from '../../../test/customer-page-fixtures';
 import { merchantA } from '../../../test/fixtures';
 
 const admin = memberProfile(['admin']);
@@ -31,7 +26,7 @@ const notes = [
 ];
 const notesHandler = { [`GET ${customerApi}notes/`]: { body: page(notes) } };
 
-describe('customer notes', { timeout: 30_000 }, () => {
+describe('customer notes', () => {
   it('lists notes newest first, adds one about an account and edits one in place', async () => {
     const { api, user } = openCustomerPage(`${customerPagePath}/notes`, {
       profile: admin,
@@ -41,7 +36,7 @@ describe('customer notes', { timeout: 30_000 }, () => {
         [`PUT ${customerApi}notes/n1/`]: { body: note('n1', 'First call, no answer') },
       },
     });
-    const list = await screen.findByRole('list', { name: 'Notes' }, PAGE_LOAD);
+    const list = await screen.findByRole('list', { name: 'Notes' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       '07/04/2026 3:05 PM CDT · Jane Doe · Account A-1 · edited',
@@ -83,7 +78,7 @@ describe('customer notes', { timeout: 30_000 }, () => {
       merchant: customRoleMerchant,
       handlers: notesHandler,
     });
-    expect(await screen.findByText('Promised to pay Friday', undefined, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('Promised to pay Friday')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a note' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     // The same user may still change the customer (is_customer_update_allowed): the two rights are apart.
@@ -96,21 +91,21 @@ describe('customer notes', { timeout: 30_000 }, () => {
       merchant: customRoleMerchant,
       handlers: notesHandler,
     });
-    expect(await screen.findByRole('form', { name: 'Add a note' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Add a note' })).toBeInTheDocument();
     expect(await screen.findAllByRole('button', { name: 'Edit' })).toHaveLength(2);
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Account Details' }));
-    expect(await screen.findByRole('region', { name: 'Account A-1' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Account A-1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Account A-1' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Co-Borrowers' }));
-    expect(await screen.findByRole('link', { name: 'Grace Hopper' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Link Co-Borrower/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Grace Hopper' })).not.toBeInTheDocument();
   });
 });
 
-describe('customer co-borrowers', { timeout: 30_000 }, () => {
+describe('customer co-borrowers', () => {
   const afterChange = { account_id: 'acct-1', co_borrowers: [] };
 
   it('removes a co-borrower after the confirmation of docs/product.md §8', async () => {
@@ -119,7 +114,7 @@ describe('customer co-borrowers', { timeout: 30_000 }, () => {
       profile: admin,
       handlers: { [remove]: { body: afterChange } },
     });
-    const own = await screen.findByRole('region', { name: 'Account A-1' }, PAGE_LOAD);
+    const own = await screen.findByRole('region', { name: 'Account A-1' });
     const coBorrowed = screen.getByRole('region', { name: 'Accounts this customer co-borrows' });
     expect(coBorrowed).toHaveTextContent('Account A-9, primary borrower Alan Turing');
     await user.click(within(own).getByRole('button', { name: 'Remove Grace Hopper' }));
@@ -149,12 +144,10 @@ describe('customer co-borrowers', { timeout: 30_000 }, () => {
             : { status: 201, body: afterChange },
       },
     });
-    await user.click(
-      await screen.findByRole('button', { name: 'Link Co-Borrower to Account A-1' }, PAGE_LOAD),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Link Co-Borrower to Account A-1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Link Co-Borrower to Account A-1' }));
     await user.type(dialog.getByLabelText('Search customers'), 'Turing');
-    await user.click(await dialog.findByRole('button', { name: 'Link Alan Turing' }, PAGE_LOAD));
+    await user.click(await dialog.findByRole('button', { name: 'Link Alan Turing' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'This customer is already a co-borrower on the account',
     );

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MessageListRow } from '@paylane/shared/contracts/inbox';
 import { memberProfile, page } from '../../../test/customer-list-fixtures';
@@ -7,10 +7,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// The machine is shared with other test runs: waits after a click get more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-
-const PAGE_LOAD = { timeout: 15_000 };
 const api = (list: string) => `/api/merchants/${merchantA.id}/${list}/`;
 
 const row = (overrides: Partial<MessageListRow> = {}): MessageListRow => ({
@@ -36,14 +32,14 @@ function open(path: string, handlers: Parameters<typeof stubFetch>[0]) {
   return { calls, ...renderApp(path) };
 }
 
-describe('home message lists', { timeout: 30_000 }, () => {
+describe('home message lists', () => {
   for (const [path, list, title] of [
     ['/missed-messages', 'missed_messages', 'Missed Messages'],
     ['/customer-replies', 'customer_replies', 'Customer Replies'],
   ] as const) {
     it(`${path} lists ${list} rows that link into the customer's chat`, async () => {
       const { calls, location } = open(path, { [`GET ${api(list)}`]: { body: page([row()]) } });
-      expect(await screen.findByRole('heading', { name: title }, PAGE_LOAD)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       const table = await screen.findByRole('table', { name: title });
       const link = await within(table).findByRole('link', { name: 'Ada Lovelace' });
       expect(link).toHaveAttribute('href', `/merchants/${merchantA.id}/inbox?customer=cust-1`);
@@ -73,7 +69,7 @@ describe('home message lists', { timeout: 30_000 }, () => {
         ]),
       },
     });
-    const table = await screen.findByRole('table', { name: 'Auto Messages' }, PAGE_LOAD);
+    const table = await screen.findByRole('table', { name: 'Auto Messages' });
     const ada = (await within(table).findByRole('link', { name: 'Ada Lovelace' })).closest('tr')!;
     expect(within(ada).getByText('Reminder')).toBeInTheDocument();
     expect(within(ada).getByText('Delivered')).toBeInTheDocument();
@@ -87,6 +83,6 @@ describe('home message lists', { timeout: 30_000 }, () => {
 
   it('says so when a list is empty', async () => {
     open('/missed-messages', { [`GET ${api('missed_messages')}`]: { body: page([]) } });
-    expect(await screen.findByText('No missed messages yet.', undefined, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No missed messages yet.')).toBeInTheDocument();
   });
 });

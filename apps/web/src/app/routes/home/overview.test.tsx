@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberProfile } from '../../../test/customer-list-fixtures';
 import { stubWebSocket } from '../../../test/fake-web-socket';
@@ -7,8 +7,6 @@ import { makeHomeSummary, merchantA, signedInApi, storeSession } from '../../../
 import { renderApp } from '../../../test/render-app';
 
 // Issue 14: Home shows real figures of what exists, not a promise of later releases.
-configure({ asyncUtilTimeout: 5000 });
-const PAGE_LOAD = { timeout: 15_000 };
 const summaryPath = `GET /api/merchants/${merchantA.id}/home_summary/`;
 
 const summary = makeHomeSummary({
@@ -46,10 +44,10 @@ function figure(section: HTMLElement, name: string) {
   return term.nextElementSibling?.textContent;
 }
 
-describe('Home overview', { timeout: 30_000 }, () => {
+describe('Home overview', () => {
   it('shows the merchant’s figures, each leading to the page that lists it', async () => {
     const { calls } = openHome({ body: summary });
-    expect(await screen.findByRole('heading', { name: 'Overview' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     const people = await screen.findByRole('region', { name: 'Customers and Accounts' });
     expect(figure(people, 'Customers')).toBe('36');
     expect(figure(people, 'Past Due')).toBe('7');
@@ -88,12 +86,12 @@ describe('Home overview', { timeout: 30_000 }, () => {
 
   it('says so when nothing has been sent yet', async () => {
     openHome({ body: makeHomeSummary() });
-    const batch = await screen.findByRole('region', { name: 'Latest Mass Text' }, PAGE_LOAD);
+    const batch = await screen.findByRole('region', { name: 'Latest Mass Text' });
     expect(within(batch).getByText('No mass text has been sent yet.')).toBeInTheDocument();
   });
 
   it('shows an alert when the figures cannot be read', async () => {
     openHome({ status: 500, body: { detail: 'boom' } });
-    expect(await screen.findByText('The overview could not be loaded.', {}, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('The overview could not be loaded.')).toBeInTheDocument();
   });
 });

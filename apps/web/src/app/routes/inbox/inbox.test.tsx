@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import {
@@ -14,10 +14,6 @@ import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { chatPage, messagesApi } from '../../../components/chat-window/chat-test-fixtures';
 
-// The machine is shared with other test runs: waits after a click get more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-
-const PAGE_LOAD = { timeout: 15_000 };
 const inboxApi = `/api/merchants/${merchantA.id}/inbox/`;
 const inboxPage = `/merchants/${merchantA.id}/inbox`;
 
@@ -73,7 +69,7 @@ function stubIntersection() {
   };
 }
 
-describe('inbox', { timeout: 30_000 }, () => {
+describe('inbox', () => {
   it('lists conversations with initials, name, external id, time, preview and badge; scrolls to more; says End of Conversations', async () => {
     const intersection = stubIntersection();
     const { api } = openInbox(inboxPage, ({ search }: StubRequest) =>
@@ -81,7 +77,7 @@ describe('inbox', { timeout: 30_000 }, () => {
         ? { body: { next: null, previous: null, results: [alan] } }
         : { body: { next: 'c-2', previous: null, results: [ada, grace] } },
     );
-    const list = await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
     const first = within(list).getByRole('button', { name: 'Ada Lovelace, 2 unread' });
     expect(within(first).getByText('AL')).toBeInTheDocument();
     expect(within(first).getByText('C-cust-1')).toBeInTheDocument();
@@ -107,7 +103,7 @@ describe('inbox', { timeout: 30_000 }, () => {
     const { api, user } = openInbox(inboxPage, ({ search }: StubRequest) => ({
       body: { next: null, previous: null, results: search.get('search') === 'nobody' ? [] : [ada, grace] },
     }));
-    await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    await screen.findByRole('list', { name: 'Conversations' });
     const field = screen.getByRole('combobox', { name: 'Search by' });
     expect(field).toHaveValue('external_id');
     expect(
@@ -164,7 +160,7 @@ describe('inbox', { timeout: 30_000 }, () => {
         [`GET ${messagesApi()}`]: { body: chatPage([]) },
       },
     );
-    await screen.findByRole('list', { name: 'Conversations' }, PAGE_LOAD);
+    await screen.findByRole('list', { name: 'Conversations' });
     const [socket] = socketsTo(`/ws/inbox/${merchantA.id}/`);
     expect(socket?.url.searchParams.get('token')).toBeTruthy();
     socket!.open();
@@ -181,7 +177,7 @@ describe('inbox', { timeout: 30_000 }, () => {
     expect(location()).toBe(`${inboxPage}?customer=cust-1`);
     await screen.findByRole('button', { name: 'Ada Lovelace' });
     await waitFor(() => expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(1));
-    expect(await screen.findByRole('textbox', { name: 'Message' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByText('Select a Customer')).not.toBeInTheDocument();
 
     // A new message in the open conversation: on top, and read at once.
@@ -212,11 +208,9 @@ describe('inbox', { timeout: 30_000 }, () => {
         },
       },
     );
-    expect(await screen.findByRole('heading', { name: 'Grace Hopper' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('The customer has no account to send from.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Group Message' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'New Mass Text Message' }, PAGE_LOAD),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'New Mass Text Message' })).toBeInTheDocument();
   });
 });

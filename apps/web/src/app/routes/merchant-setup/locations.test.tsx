@@ -68,14 +68,11 @@ function signedInAdmin(handlers: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-// The first wait of a test includes lazy-loading the page's code, slow on a busy machine.
-const PAGE_LOAD = { timeout: 15_000 };
-
-describe('locations and merchant accounts', { timeout: 30_000 }, () => {
+describe('locations and merchant accounts', () => {
   it('lists locations 1000 at a time with status badges, and a row opens the location', async () => {
     const calls = signedInAdmin();
     const { user, location: path } = renderApp(`/merchants/${merchantA.id}/locations`);
-    const north = await screen.findByRole('row', { name: /North Lot/ }, PAGE_LOAD);
+    const north = await screen.findByRole('row', { name: /North Lot/ });
     expect(toneOf(within(north).getByText('Active'))).toBe('success');
     expect(within(north).getByText('(214) 555-0100')).toBeInTheDocument();
     const south = screen.getByRole('row', { name: /South Lot/ });
@@ -83,8 +80,8 @@ describe('locations and merchant accounts', { timeout: 30_000 }, () => {
     expect(calls.callsTo(`GET ${api}/merchant_locations/`)[0]?.search.get('page_size')).toBe('1000');
 
     await user.click(within(north).getByText('Dallas, TX 75201', { exact: false }));
-    await waitFor(() => expect(path()).toBe(`/merchants/${merchantA.id}/locations/loc-1`), PAGE_LOAD);
-    expect(await screen.findByRole('heading', { name: 'North Lot' }, PAGE_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(path()).toBe(`/merchants/${merchantA.id}/locations/loc-1`));
+    expect(await screen.findByRole('heading', { name: 'North Lot' })).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveValue('(214) 555-0100');
   });
 
@@ -92,7 +89,7 @@ describe('locations and merchant accounts', { timeout: 30_000 }, () => {
     signedInAdmin();
     window.localStorage.setItem(storageKeys.merchantId, merchantA.id);
     const { location: path } = renderApp('/merchants/locations');
-    expect(await screen.findByRole('row', { name: /North Lot/ }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /North Lot/ })).toBeInTheDocument();
     expect(path()).toBe(`/merchants/${merchantA.id}/locations`);
   });
 
@@ -100,13 +97,13 @@ describe('locations and merchant accounts', { timeout: 30_000 }, () => {
     storeSession();
     stubFetch(signedInApi({ profile: membership(['staff']) }));
     const { location: path } = renderApp(`/merchants/${merchantA.id}/locations`);
-    await waitFor(() => expect(path()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(path()).toBe('/'));
   });
 
   it('shows a location’s accounts with fees as percents and amounts as dollars', async () => {
     const calls = signedInAdmin();
     renderApp(`/merchants/${merchantA.id}/locations/loc-1/merchant-accounts`);
-    const row = await screen.findByRole('row', { name: /North Sandbox/ }, PAGE_LOAD);
+    const row = await screen.findByRole('row', { name: /North Sandbox/ });
     for (const text of ['2.95%', '1.00%', '$1.50', '$250,000.00', 'Inactive']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
@@ -119,7 +116,7 @@ describe('locations and merchant accounts', { timeout: 30_000 }, () => {
     const { user, location: path } = renderApp(
       `/merchants/${merchantA.id}/locations/loc-1/merchant-accounts/create`,
     );
-    await screen.findByLabelText('Name', { exact: false, selector: 'input' }, PAGE_LOAD);
+    await screen.findByLabelText('Name', { exact: false, selector: 'input' });
     const type = async (label: string, value: string) => {
       const input = screen.getByLabelText(label, { exact: false, selector: 'input' });
       await user.clear(input);
@@ -139,10 +136,7 @@ describe('locations and merchant accounts', { timeout: 30_000 }, () => {
     await type('Convenience Fee', '2');
     await type('Max Transaction Amount', '500');
     await user.click(screen.getByRole('button', { name: 'Create Merchant Account' }));
-    await waitFor(
-      () => expect(path()).toBe(`/merchants/${merchantA.id}/locations/loc-1/merchant-accounts`),
-      PAGE_LOAD,
-    );
+    await waitFor(() => expect(path()).toBe(`/merchants/${merchantA.id}/locations/loc-1/merchant-accounts`));
     expect(calls.callsTo(`POST ${api}/merchant_accounts/`)[0]?.body).toMatchObject({
       location: 'loc-1',
       name: 'North Card',

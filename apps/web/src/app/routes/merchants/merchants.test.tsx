@@ -5,9 +5,6 @@ import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, merchantB, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// Pages load their code on demand; on a busy machine the first render of a page can take a while.
-const pageLoad = { timeout: 5000 };
-
 const superAdmin = makeProfile({
   roles: ['super_admin'],
   is_super_admin: true,
@@ -37,7 +34,7 @@ describe('merchants screen', () => {
   it('lists merchants with status badges and searches with trimmed text', async () => {
     const api = signInAsSuperAdmin();
     const { user, location } = renderApp('/merchants');
-    const table = await screen.findByRole('table', { name: 'Merchants' }, pageLoad);
+    const table = await screen.findByRole('table', { name: 'Merchants' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('Pending')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Cobalt Cars' })).toHaveAttribute(
@@ -62,7 +59,7 @@ describe('merchants screen', () => {
   it('pages when there is more than one page', async () => {
     const api = signInAsSuperAdmin({ 'GET /api/merchants/': merchantList(all, 120) });
     const { user } = renderApp('/merchants');
-    const footer = await screen.findByRole('navigation', { name: 'Paging' }, pageLoad);
+    const footer = await screen.findByRole('navigation', { name: 'Paging' });
     expect(within(footer).getByText('120 results')).toBeInTheDocument();
     await user.click(within(footer).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(api.callsTo('GET /api/merchants/').at(-1)?.search.get('page')).toBe('3'));
@@ -73,7 +70,7 @@ describe('merchants screen', () => {
     storeSession();
     const api = stubFetch(signedInApi());
     const { location } = renderApp('/merchants');
-    expect(await screen.findByRole('heading', { name: 'Overview' }, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(api.callsTo('GET /api/merchants/')).toHaveLength(0);
   });
@@ -85,7 +82,7 @@ describe('create merchant', () => {
       'POST /api/merchants/': { status: 400, body: { name: ['please use abreviations'] } },
     });
     const { user } = renderApp('/merchants/create');
-    const submit = await screen.findByRole('button', { name: 'Create Merchant' }, pageLoad);
+    const submit = await screen.findByRole('button', { name: 'Create Merchant' });
     await user.click(submit);
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(api.callsTo('POST /api/merchants/')).toHaveLength(0);
@@ -111,9 +108,9 @@ describe('create merchant', () => {
       'GET /api/merchants/merchant-new/': { body: created },
     });
     const { user, location } = renderApp('/merchants/create');
-    await user.type(await screen.findByLabelText(/^Name/, {}, pageLoad), 'New Wheels');
+    await user.type(await screen.findByLabelText(/^Name/), 'New Wheels');
     await user.click(screen.getByRole('button', { name: 'Create Merchant' }));
-    expect(await screen.findByRole('heading', { name: 'New Wheels' }, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New Wheels' })).toBeInTheDocument();
     expect(location()).toBe('/merchants/merchant-new');
   });
 });
@@ -126,7 +123,7 @@ describe('merchant detail', () => {
       }),
     });
     const { user } = renderApp('/merchants/merchant-a');
-    expect(await screen.findByRole('heading', { name: 'Acme Motors' }, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Acme Motors' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Onboarding Summary' })).toHaveAttribute(
       'href',
       '/onboarding/merchant-a/summary',
@@ -147,7 +144,7 @@ describe('merchant detail', () => {
   it('refuses a logo over 1 MB before uploading it', async () => {
     const api = signInAsSuperAdmin();
     const { user } = renderApp('/merchants/merchant-a');
-    await screen.findByRole('heading', { name: 'Acme Motors' }, pageLoad);
+    await screen.findByRole('heading', { name: 'Acme Motors' });
     // Mantine's FileInput is a button over a hidden file input.
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp');

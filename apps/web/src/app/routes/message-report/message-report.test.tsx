@@ -6,7 +6,6 @@ import { stubFetch, type StubRequest } from '../../../test/fetch-stub';
 import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const PAGE_LOAD = { timeout: 15_000 };
 const batchesApi = `/api/merchants/${merchantA.id}/message_batches/`;
 
 const counts = { pending: 0, queued: 0, sent: 0, delivered: 0, failed: 0, canceled: 0 };
@@ -57,7 +56,7 @@ function open(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
   return { api, ...renderApp(path) };
 }
 
-describe('message report', { timeout: 30_000 }, () => {
+describe('message report', () => {
   it('lists the batches with their counts in docs/product.md §4 words, and cancels pending texts after confirmation', async () => {
     let current = batch();
     const { api, user, location } = open('/message-report', {
@@ -69,7 +68,7 @@ describe('message report', { timeout: 30_000 }, () => {
         return { body: current };
       },
     });
-    const row = await screen.findByRole('row', { name: /November late/ }, PAGE_LOAD);
+    const row = await screen.findByRole('row', { name: /November late/ });
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(
       expect.arrayContaining([
@@ -144,7 +143,7 @@ describe('message report', { timeout: 30_000 }, () => {
         return { body };
       },
     });
-    expect(await screen.findByRole('heading', { name: 'November late' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'November late' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Queued: 2' })).toBeInTheDocument();
     const statusOf = (name: string) =>
       within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell')[3]!.textContent;
@@ -158,11 +157,9 @@ describe('message report', { timeout: 30_000 }, () => {
     );
 
     // While texts are on their way the page asks again; the statuses move to Delivered.
-    await waitFor(() => expect(statusOf('Ann Smith')).toBe('Delivered'), { timeout: 8000 });
+    await waitFor(() => expect(statusOf('Ann Smith')).toBe('Delivered'));
     expect(statusOf('Di Smith')).toBe('Delivered');
-    expect(
-      await screen.findByRole('listitem', { name: 'Delivered: 3' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Delivered: 3' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Failed to send');
     await waitFor(() =>

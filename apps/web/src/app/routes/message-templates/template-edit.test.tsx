@@ -6,8 +6,6 @@ import { signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { page, reminder, scheduled, templatesApi, templatesPage, welcome } from './template-test-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
-
 function openEditor(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
   storeSession();
   const api = stubFetch({
@@ -31,10 +29,10 @@ function openEditor(path: string, extra: Parameters<typeof stubFetch>[0] = {}) {
 const messageBox = () => screen.getByRole('textbox', { name: /^Message/ });
 const setMessage = (text: string) => fireEvent.change(messageBox(), { target: { value: text } });
 
-describe('template edit', { timeout: 30_000 }, () => {
+describe('template edit', () => {
   it('counts characters (red above 290) and SMS segments with their encoding', async () => {
     openEditor(`${templatesPage}/create`);
-    await screen.findByRole('heading', { name: 'Create Template' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Template' });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     setMessage('a'.repeat(160));
     const counter = screen.getByTestId('character-count');
@@ -55,7 +53,7 @@ describe('template edit', { timeout: 30_000 }, () => {
 
   it('inserts merge fields at the cursor; {{collector_name}} disables and clears automation', async () => {
     const { user } = openEditor(`${templatesPage}/${scheduled.id}`);
-    await screen.findByRole('heading', { name: 'Edit Template: Three days before' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Edit Template: Three days before' });
     const automation = screen.getByRole('combobox', { name: /^Automation/ });
     expect(automation).toHaveValue('before');
     expect(screen.getByRole('textbox', { name: /^Delta days/ })).toHaveValue('3');
@@ -83,7 +81,7 @@ describe('template edit', { timeout: 30_000 }, () => {
         body: { ...scheduled, ...(request.body as object), id: 'tpl-new' },
       }),
     });
-    await screen.findByRole('heading', { name: 'Create Template' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Create Template' });
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Late notice');
     setMessage('Hi {{first_name}}, your payment is late.');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Automation/ }), 'After due date');
@@ -116,7 +114,7 @@ describe('template edit', { timeout: 30_000 }, () => {
         },
       },
     });
-    await screen.findByRole('heading', { name: /Edit Template/ }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: /Edit Template/ });
     const name = screen.getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -161,7 +159,7 @@ describe('template edit', { timeout: 30_000 }, () => {
         body: { ...welcome, ...(request.body as object) },
       }),
     });
-    await screen.findByRole('heading', { name: 'Edit Template: Welcome' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Edit Template: Welcome' });
     expect(screen.getByText('Auto generated')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /^Automation/ })).toBeNull();
     setMessage('Welcome aboard {{first_name}}!');
@@ -179,7 +177,7 @@ describe('template edit', { timeout: 30_000 }, () => {
       [`GET /api/merchants/merchant-a/customers/`]: { body: customerPage([makeListItem()]) },
       [`POST ${templatesApi}${reminder.id}/render/`]: { body: { rendered_body: 'Hi Ada, $125.50 is due.' } },
     });
-    expect(await screen.findByRole('tab', { name: 'Email', selected: true }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Email', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: /Email preview/ })).toHaveTextContent(
       'EMAIL: Hi Sam, {{amount_due}} is due.',
     );
@@ -188,7 +186,7 @@ describe('template edit', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: /Preview for a customer/ });
     await user.type(picker, 'Ada');
-    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace · C-1001' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace · C-1001' }));
     expect(
       await screen.findByRole('region', { name: 'Preview for Ada Lovelace · C-1001' }),
     ).toHaveTextContent('Hi Ada, $125.50 is due.');

@@ -8,8 +8,6 @@ import { merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { page, reminder, scheduled, templatesApi, templatesPage, welcome } from './template-test-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
-
 function openList(options: { profile?: Profile; merchants?: Merchant[]; count?: number } = {}) {
   storeSession();
   let templates = [reminder, welcome, scheduled];
@@ -35,10 +33,10 @@ function openList(options: { profile?: Profile; merchants?: Merchant[]; count?: 
   return { api, ...renderApp(templatesPage) };
 }
 
-describe('template list', { timeout: 30_000 }, () => {
+describe('template list', () => {
   it('lists templates 50 a page with Create Template, and a row opens the template', async () => {
     const { api, user, location } = openList();
-    expect(await screen.findByRole('heading', { name: 'Message Templates' }, PAGE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Message Templates' })).toBeInTheDocument();
     await screen.findByRole('row', { name: /Friendly reminder/ });
     expect(Object.fromEntries(api.callsTo(`GET ${templatesApi}`).at(-1)!.search)).toEqual({
       page: '1',
@@ -56,7 +54,7 @@ describe('template list', { timeout: 30_000 }, () => {
 
   it('saves the Active checkbox at once, and keeps system templates active and undeletable', async () => {
     const { api, user } = openList();
-    const row = await screen.findByRole('row', { name: /Friendly reminder/ }, PAGE_LOAD);
+    const row = await screen.findByRole('row', { name: /Friendly reminder/ });
     const active = within(row).getByRole('checkbox', { name: 'Active: Friendly reminder' });
     expect(active).toBeChecked();
     await user.click(active);
@@ -81,7 +79,7 @@ describe('template list', { timeout: 30_000 }, () => {
 
   it('deletes a template after the confirmation of docs/product.md §8', async () => {
     const { api, user } = openList();
-    const row = await screen.findByRole('row', { name: /Friendly reminder/ }, PAGE_LOAD);
+    const row = await screen.findByRole('row', { name: /Friendly reminder/ });
     await user.click(within(row).getByRole('button', { name: 'Delete Friendly reminder' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this template?');
@@ -96,7 +94,7 @@ describe('template list', { timeout: 30_000 }, () => {
 
   it('searches by name and pages by 50 or 100 (docs/product.md §9)', async () => {
     const { api, user, location } = openList({ count: 120 });
-    await screen.findByRole('row', { name: /Friendly reminder/ }, PAGE_LOAD);
+    await screen.findByRole('row', { name: /Friendly reminder/ });
     await user.type(screen.getByRole('textbox', { name: 'Search templates' }), 'remind{Enter}');
     await waitFor(() =>
       expect(api.callsTo(`GET ${templatesApi}`).at(-1)!.search.get('search')).toBe('remind'),
@@ -116,6 +114,6 @@ describe('template list', { timeout: 30_000 }, () => {
       profile: memberProfile(['Viewer', 'staff'], {}),
       merchants: [{ ...merchantA, check_custom_roles: true }],
     });
-    await waitFor(() => expect(location()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe('/'));
   });
 });

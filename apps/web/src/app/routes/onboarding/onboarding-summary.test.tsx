@@ -5,9 +5,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, makeTokenPair, merchantB, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// Pages load their code on demand; on a busy machine the first render of a page can take a while.
-const pageLoad = { timeout: 5000 };
-
 const summary: OnboardingSummary = {
   merchant: { id: merchantB.id, name: merchantB.name, status: 'pending' },
   is_complete: false,
@@ -54,7 +51,7 @@ describe('partners', () => {
   it('come into the app at the merchants they onboarded, with Merchants in the navigation', async () => {
     signInAsPartner();
     const { location } = renderApp('/');
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, pageLoad);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Merchants' })).toHaveAttribute('href', '/merchants');
     expect(location()).toBe('/merchants');
   });
@@ -62,12 +59,12 @@ describe('partners', () => {
   it('list the merchants they onboarded and open their onboarding summary, read-only', async () => {
     signInAsPartner();
     const { user, location } = renderApp('/merchants');
-    const table = await screen.findByRole('table', { name: 'Merchants' }, pageLoad);
+    const table = await screen.findByRole('table', { name: 'Merchants' });
     expect(screen.queryByRole('link', { name: 'Create Merchant' })).not.toBeInTheDocument();
     await user.click(within(table).getByRole('link', { name: 'Bolt Auto' }));
-    expect(await screen.findByRole('heading', { name: 'Onboarding Summary' }, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Onboarding Summary' })).toBeInTheDocument();
     expect(location()).toBe('/onboarding/merchant-b/summary');
-    const checklist = await screen.findByRole('list', { name: 'Onboarding checklist' }, pageLoad);
+    const checklist = await screen.findByRole('list', { name: 'Onboarding checklist' });
     expect(within(checklist).getByText('Missing')).toBeInTheDocument();
     expect(within(checklist).getByText('Done')).toBeInTheDocument();
     expect(within(checklist).queryByRole('link')).not.toBeInTheDocument();
@@ -89,7 +86,7 @@ describe('onboarding summary for super admins', () => {
       'GET /api/merchants/merchant-b/onboarding_summary/': { body: summary },
     });
     renderApp('/onboarding/merchant-b/summary');
-    const checklist = await screen.findByRole('list', { name: 'Onboarding checklist' }, pageLoad);
+    const checklist = await screen.findByRole('list', { name: 'Onboarding checklist' });
     expect(within(checklist).getByRole('link', { name: 'Add Owners' })).toHaveAttribute(
       'href',
       '/merchants/merchant-b/owners/create',
@@ -104,7 +101,7 @@ describe('onboarding summary for super admins', () => {
     storeSession();
     stubFetch(signedInApi());
     const { location } = renderApp('/onboarding/merchant-b/summary');
-    expect(await screen.findByRole('heading', { name: 'Overview' }, pageLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(location()).toBe('/');
   });
 });

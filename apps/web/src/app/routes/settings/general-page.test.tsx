@@ -5,9 +5,6 @@ import { stubFetch, type StubReply, type StubRequest } from '../../../test/fetch
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// The first render loads the lazy route: slow on a busy machine.
-const SLOW_FIRST_LOAD = { timeout: 5000 };
-
 const settings = {
   name: 'Acme Motors',
   email: 'office@acme.test',
@@ -45,10 +42,10 @@ function openGeneralSettings(onSave: (request: StubRequest) => StubReply) {
 }
 
 // A long form typed key by key: slow on a busy 2-core machine.
-describe('general settings page', { timeout: 20_000 }, () => {
+describe('general settings page', () => {
   it('shows the spec messages for bad amounts before calling the server', async () => {
     const { api, user } = openGeneralSettings(() => ({ body: settings }));
-    const min = await screen.findByLabelText(/Minimum Payment Amount/, {}, SLOW_FIRST_LOAD);
+    const min = await screen.findByLabelText(/Minimum Payment Amount/);
     expect(min).toHaveValue('1.00');
     expect(screen.getByLabelText('Phone Number')).toHaveValue('(312) 555-0142');
 
@@ -70,7 +67,7 @@ describe('general settings page', { timeout: 20_000 }, () => {
       status: 400,
       body: { max_payment_amount_cents: ['Must be at least the minimum payment amount'] },
     }));
-    const min = await screen.findByLabelText(/Minimum Payment Amount/, {}, SLOW_FIRST_LOAD);
+    const min = await screen.findByLabelText(/Minimum Payment Amount/);
     await user.clear(min);
     await user.type(min, '12.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -97,7 +94,7 @@ describe('general settings page', { timeout: 20_000 }, () => {
     const { api, user } = openGeneralSettings((request) => ({
       body: { ...settings, ...(request.body as object) },
     }));
-    await screen.findByLabelText(/Minimum Payment Amount/, {}, SLOW_FIRST_LOAD);
+    await screen.findByLabelText(/Minimum Payment Amount/);
     const merchantCalls = () => api.callsTo(`GET /api/merchants/${merchantA.id}/`).length;
     const before = merchantCalls();
     await user.click(screen.getByRole('button', { name: 'Save' }));

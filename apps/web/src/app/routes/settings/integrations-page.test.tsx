@@ -4,9 +4,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// The first render loads the lazy route: slow on a busy machine.
-const SLOW_FIRST_LOAD = { timeout: 5000 };
-
 const base = `/api/merchants/${merchantA.id}/integrations/`;
 
 function openIntegrations() {
@@ -48,10 +45,10 @@ function openIntegrations() {
   return { api, ...renderApp(`/merchants/${merchantA.id}/settings/integrations`) };
 }
 
-describe('integrations page', { timeout: 20_000 }, () => {
+describe('integrations page', () => {
   it('asks before disabling an integration, warning about payment processing', async () => {
     const { api, user } = openIntegrations();
-    const toggle = await screen.findByRole('switch', { name: 'PassTime enabled' }, SLOW_FIRST_LOAD);
+    const toggle = await screen.findByRole('switch', { name: 'PassTime enabled' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
 
@@ -69,7 +66,7 @@ describe('integrations page', { timeout: 20_000 }, () => {
 
   it('enables without asking', async () => {
     const { api, user } = openIntegrations();
-    await user.click(await screen.findByRole('switch', { name: 'DMS enabled' }, SLOW_FIRST_LOAD));
+    await user.click(await screen.findByRole('switch', { name: 'DMS enabled' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo(`POST ${base}dms/enable/`)).toHaveLength(1);
   });

@@ -5,9 +5,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// The first render loads the lazy route: slow on a busy machine.
-const SLOW_FIRST_LOAD = { timeout: 5000 };
-
 const path = `/api/merchants/${merchantA.id}/integrations/passtime/credentials/`;
 const adminProfile: Profile = makeProfile({
   roles: ['admin'],
@@ -33,10 +30,10 @@ function openPasstime(saved: { dealer_id: string; username: string; has_password
   return { api, ...renderApp(`/merchants/${merchantA.id}/settings/passtime`) };
 }
 
-describe('PassTime credentials page', { timeout: 20_000 }, () => {
+describe('PassTime credentials page', () => {
   it('requires a password until one is saved', async () => {
     const { api, user } = openPasstime({ dealer_id: '', username: '', has_password: false });
-    await user.type(await screen.findByLabelText(/Dealer ID/, {}, SLOW_FIRST_LOAD), 'D-1');
+    await user.type(await screen.findByLabelText(/Dealer ID/), 'D-1');
     await user.type(screen.getByLabelText(/Username/), 'dealer');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
@@ -45,7 +42,7 @@ describe('PassTime credentials page', { timeout: 20_000 }, () => {
 
   it('shows a saved password only as a placeholder and keeps it when left empty', async () => {
     const { api, user } = openPasstime({ dealer_id: 'D-1', username: 'dealer', has_password: true });
-    const password = await screen.findByLabelText(/^Password/, {}, SLOW_FIRST_LOAD);
+    const password = await screen.findByLabelText(/^Password/);
     expect(password).toHaveValue('');
     expect(password).toHaveAttribute('placeholder', 'Saved');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -6,9 +6,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// A page's first load in the test DOM imports its lazy code, which can exceed the default 1 s wait.
-const SLOW_FIRST_LOAD = { timeout: 5000 };
-
 const ROLES_PATH = `/api/merchants/${merchantA.id}/roles/`;
 const PAGE_PATH = `/merchants/${merchantA.id}/settings/roles`;
 const allFalse = Object.fromEntries(permissionFlags.map((flag) => [flag, false])) as Record<
@@ -60,7 +57,7 @@ describe('role form', () => {
     const { api, user, location } = renderRolePage(`${PAGE_PATH}/create`, {
       [`POST ${ROLES_PATH}`]: { status: 201, body: collector },
     });
-    await user.type(await screen.findByLabelText('Role Name', {}, SLOW_FIRST_LOAD), 'Refunder');
+    await user.type(await screen.findByLabelText('Role Name'), 'Refunder');
     await user.click(screen.getByLabelText('Refund payments'));
     await user.click(screen.getByLabelText('Manage users'));
     await user.type(screen.getByLabelText('Minimum Payment Amount'), '5');
@@ -81,7 +78,7 @@ describe('role form', () => {
     const { api, user } = renderRolePage(`${PAGE_PATH}/role-1`, {
       [`PUT ${ROLES_PATH}role-1/`]: { body: collector },
     });
-    const notes = await screen.findByLabelText('Edit notes', {}, SLOW_FIRST_LOAD);
+    const notes = await screen.findByLabelText('Edit notes');
     expect(notes).toBeChecked();
     expect(screen.getByLabelText('Minimum Payment Amount')).toHaveValue('5.00');
     await user.click(notes);
@@ -99,7 +96,7 @@ describe('role form', () => {
     const { api, user } = renderRolePage(`${PAGE_PATH}/create`, {
       [`POST ${ROLES_PATH}`]: { status: 400, body: { role_name: ['A role with this name already exists'] } },
     });
-    await user.type(await screen.findByLabelText('Role Name', {}, SLOW_FIRST_LOAD), 'Collector');
+    await user.type(await screen.findByLabelText('Role Name'), 'Collector');
     await user.type(screen.getByLabelText('Minimum Payment Amount'), '20');
     await user.type(screen.getByLabelText('Maximum Payment Amount'), '10');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -117,7 +114,7 @@ describe('role form', () => {
 
   it('asks before leaving with unsaved changes', async () => {
     const { user, location } = renderRolePage(`${PAGE_PATH}/create`);
-    await user.type(await screen.findByLabelText('Role Name', {}, SLOW_FIRST_LOAD), 'Draft');
+    await user.type(await screen.findByLabelText('Role Name'), 'Draft');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Page?' });
     expect(dialog).toHaveTextContent('Changes you made may not be saved.');
@@ -131,6 +128,6 @@ describe('role form', () => {
       }),
     );
     await waitFor(() => expect(location()).toBe(PAGE_PATH));
-    expect(await screen.findByRole('link', { name: 'Collector' }, SLOW_FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Collector' })).toBeInTheDocument();
   });
 });

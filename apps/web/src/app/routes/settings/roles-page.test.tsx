@@ -6,9 +6,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { makeProfile, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-// A page's first load in the test DOM imports its lazy code, which can exceed the default 1 s wait.
-const SLOW_FIRST_LOAD = { timeout: 5000 };
-
 const ROLES_PATH = `/api/merchants/${merchantA.id}/roles/`;
 const allFalse = Object.fromEntries(permissionFlags.map((flag) => [flag, false])) as Record<
   (typeof permissionFlags)[number],
@@ -54,7 +51,7 @@ function renderRolesPage(extra: Parameters<typeof stubFetch>[0] = {}) {
 describe('settings roles page', () => {
   it('lists roles, each linking to its edit page', async () => {
     renderRolesPage();
-    const link = await screen.findByRole('link', { name: 'Collector' }, SLOW_FIRST_LOAD);
+    const link = await screen.findByRole('link', { name: 'Collector' });
     expect(link).toHaveAttribute('href', `/merchants/${merchantA.id}/settings/roles/role-1`);
     const row = link.closest('tr')!;
     expect(row).toHaveTextContent(`2 of ${permissionFlags.length}`);
@@ -71,7 +68,7 @@ describe('settings roles page', () => {
         body: { non_field_errors: ['This role is assigned to users. Give them another role first.'] },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete Collector' }, SLOW_FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Delete Collector' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you would like to remove Collector?');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));

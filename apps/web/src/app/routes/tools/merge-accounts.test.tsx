@@ -34,8 +34,6 @@ const accountSearch = {
   },
 };
 
-const PAGE_LOAD = { timeout: 15_000 };
-
 async function pick(user: UserEvent, label: string, text: string, option: string) {
   const box = screen.getByRole('combobox', { name: label });
   await user.clear(box);
@@ -43,7 +41,7 @@ async function pick(user: UserEvent, label: string, text: string, option: string
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('/tools/merge-accounts', { timeout: 30_000 }, () => {
+describe('/tools/merge-accounts', () => {
   it('picks both accounts, previews, confirms, merges and links to the survivor’s customer', async () => {
     const calls = signedIn(['admin'], {
       ...accountSearch,
@@ -59,7 +57,7 @@ describe('/tools/merge-accounts', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/tools/merge-accounts');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merge Accounts' }, PAGE_LOAD)).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merge Accounts' })).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     await pick(user, 'Account to keep', 'ACC-1', keepLabel);
@@ -129,7 +127,7 @@ describe('/tools/merge-accounts', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/tools/merge-accounts');
-    await screen.findByRole('heading', { level: 1, name: 'Merge Accounts' }, PAGE_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Merge Accounts' });
     await pick(user, 'Account to keep', 'ACC-1', keepLabel);
     await pick(user, 'Account to merge', 'ACC-1', keepLabel);
     expect(await screen.findByText('Choose two different accounts to merge')).toBeVisible();
@@ -145,6 +143,6 @@ describe('/tools/merge-accounts', { timeout: 30_000 }, () => {
   it('sends staff home: merging needs mergeRecords', async () => {
     signedIn(['staff'], accountSearch);
     const { location } = renderApp('/tools/merge-accounts');
-    await waitFor(() => expect(location()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe('/'));
   });
 });

@@ -33,9 +33,6 @@ const customerSearch = {
   },
 };
 
-// The first wait of a test includes lazy-loading the page's code, slow on a busy machine.
-const PAGE_LOAD = { timeout: 15_000 };
-
 async function pick(user: UserEvent, label: string, text: string, option: string) {
   const box = screen.getByRole('combobox', { name: label });
   await user.clear(box);
@@ -43,7 +40,7 @@ async function pick(user: UserEvent, label: string, text: string, option: string
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('/tools/merge-customers', { timeout: 30_000 }, () => {
+describe('/tools/merge-customers', () => {
   it('picks both customers, previews what moves and fills, confirms, merges and links to the survivor', async () => {
     const calls = signedIn(['admin'], {
       ...customerSearch,
@@ -53,9 +50,7 @@ describe('/tools/merge-customers', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/tools/merge-customers');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Merge Customers' }, PAGE_LOAD),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merge Customers' })).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Merge Customers' })).toBeDisabled();
 
@@ -121,7 +116,7 @@ describe('/tools/merge-customers', { timeout: 30_000 }, () => {
   it('refuses the same customer twice in the server’s words, without asking the server', async () => {
     const calls = signedIn(['admin'], customerSearch);
     const { user } = renderApp('/tools/merge-customers');
-    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' }, PAGE_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' });
     await pick(user, 'Customer to keep', 'Ann ', annLabel);
     await pick(user, 'Customer to merge', 'Ann ', annLabel);
     expect(await screen.findByText('Choose two different customers to merge')).toBeVisible();
@@ -147,7 +142,7 @@ describe('/tools/merge-customers', { timeout: 30_000 }, () => {
       },
     });
     const { user } = renderApp('/tools/merge-customers');
-    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' }, PAGE_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' });
     await pick(user, 'Customer to keep', 'Ann ', annLabel);
     await pick(user, 'Customer to merge', 'Bob', 'Bob Other · B-1 · (512) 555-1003');
     expect(await screen.findByText('This customer has been voided')).toBeVisible();
@@ -174,7 +169,7 @@ describe('/tools/merge-customers', { timeout: 30_000 }, () => {
       [`POST ${api}/merge_customers/preview/`]: { status: 404, body: { detail: 'Not found.' } },
     });
     const { user } = renderApp('/tools/merge-customers');
-    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' }, PAGE_LOAD);
+    await screen.findByRole('heading', { level: 1, name: 'Merge Customers' });
     await pick(user, 'Customer to keep', 'Ann ', annLabel);
     await pick(user, 'Customer to merge', 'Annie', annieLabel);
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
@@ -183,7 +178,7 @@ describe('/tools/merge-customers', { timeout: 30_000 }, () => {
   it('sends staff home: merging needs mergeRecords', async () => {
     signedIn(['staff'], customerSearch);
     const { location } = renderApp('/tools/merge-customers');
-    await waitFor(() => expect(location()).toBe('/'), PAGE_LOAD);
+    await waitFor(() => expect(location()).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Merge Customers' })).not.toBeInTheDocument();
   });
 });
