@@ -8,6 +8,9 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     root: 'apps/api',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Files share one module graph per worker: the app is imported once per worker, not once per file.
+    // Each file still builds its own app on its own database copy (src/test/app.ts).
+    isolate: false,
     globalSetup: ['src/test/global-setup.ts'],
     env: { PAYLANE_TEST_DB: db },
     // Waits are on events (apps/api/src/test/wait.ts); these bound a hung test only, above the longest wait.

@@ -16,6 +16,8 @@ export default defineConfig({
     root: 'apps/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Files share one module graph and one jsdom per worker; src/test/setup.ts resets what a file leaves behind.
+    isolate: false,
     setupFiles: ['src/test/setup.ts'],
     // A test renders the app and walks through several waits (src/test/setup.ts): this bounds a hung test
     // only, generously enough for a loaded 2-core machine.

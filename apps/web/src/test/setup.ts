@@ -23,7 +23,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-if (hasDom) stubLayoutApis();
+// With isolate:false (vite.config.ts) a worker's files may share one window: stub it once, not once per file.
+const stubbed = Symbol.for('paylane.layoutApisStubbed');
+if (hasDom && !(stubbed in window)) {
+  stubLayoutApis();
+  Object.defineProperty(window, stubbed, { value: true });
+}
 
 // jsdom lacks the layout APIs Mantine reads (https://mantine.dev/guides/vitest).
 function stubLayoutApis(): void {
