@@ -30,7 +30,7 @@ export async function waitForEmail(
         found = page.results.find((email) => !skipIds.has(email.id) && subject.test(email.subject));
         return found ? 'found' : `no new matching email among ${page.count}`;
       },
-      { message: `a new email to ${to} with subject ${subject}`, timeout: 10_000 },
+      { message: `a new email to ${to} with subject ${subject}`, timeout: 30_000 },
     )
     .toBe('found');
   return found as OutboxEmail;

@@ -1,6 +1,26 @@
 // axe-core on a page as the user sees it: every violation, whatever its impact, fails a journey.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+
+/** Pages checked by one test: a sign-in is shared by a few pages, and the groups spread over the workers. */
+export const PAGES_PER_TEST = 4;
+
+/** A bound on a hung test of `pages` checks (each a page load and an axe run), wide enough for a loaded machine. */
+export const timeoutForPages = (pages: number) => 120_000 + pages * 30_000;
+
+export function inGroups<T>(items: readonly T[], size = PAGES_PER_TEST): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
+}
+
+/** Opens `path`, waits for its heading and its data, and returns what axe finds there. */
+export async function violationsOn(page: Page, path: string, ready: RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return findBlockingViolations(page);
+}
 
 export async function findBlockingViolations(page: Page) {
   await waitForAnimations(page);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { findBlockingViolations } from '../src/axe';
+import { inGroups, timeoutForPages, violationsOn } from '../src/axe';
 import { demoUsers } from '../src/demo';
 import {
   callAsSignedInUser,
@@ -33,7 +33,6 @@ async function openCreateCustomer(page: Page, merchantId: string) {
 test('a customer is created after bad input, found by phone, noted and given a co-borrower', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
   await openCreateCustomer(page, merchantId);
@@ -150,7 +149,6 @@ async function importFile(page: Page, merchantId: string, csv: string): Promise<
 test('a CSV of 20 rows with 3 bad ones imports 17, reports 3, and re-imports without duplicates', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
   const run = String(Date.now() % 100_000).padStart(5, '0');
@@ -191,30 +189,46 @@ test('a CSV of 20 rows with 3 bad ones imports 17, reports 3, and re-imports wit
   await expect(page.getByRole('row')).toHaveCount(18); // the header and 17 customers, once each
 });
 
-test('the customer pages and tools have no accessibility violations', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signIn(page, demoUsers.admin);
-  const merchantId = await demoMerchantId(page);
-  await ensureMoreThanOnePage(page, merchantId);
-  const base = `/merchants/${merchantId}/customers`;
-  const pages: [string, RegExp][] = [
-    [base, /Customers/],
-    ['/customers/create', /Customer/],
-    [`${base}/import`, /Import/],
-    ['/tools/merge-customers', /Merge Customers/],
-    ['/tools/merge-accounts', /Merge Accounts/],
-  ];
-  const violations = [];
-  for (const [path, heading] of pages) violations.push(...(await violationsOn(page, path, heading)));
+// A few pages per test (src/axe.ts): each test stays short, and the groups spread over the workers.
+const customerToolPages: [string, (merchantId: string) => string, RegExp][] = [
+  ['customer list', (id) => `/merchants/${id}/customers`, /Customers/],
+  ['create customer', () => '/customers/create', /Customer/],
+  ['import', (id) => `/merchants/${id}/customers/import`, /Import/],
+  ['merge customers', () => '/tools/merge-customers', /Merge Customers/],
+  ['merge accounts', () => '/tools/merge-accounts', /Merge Accounts/],
+];
+const customerTabs = ['', '/history', '/notes', '/co-borrowers', '/payment-methods', '/detail'];
+
+test.describe('the customer pages and tools have no accessibility violations', () => {
+  test(customerToolPages.map(([name]) => name).join(', '), async ({ page }) => {
+    test.setTimeout(timeoutForPages(customerToolPages.length));
+    await signIn(page, demoUsers.admin);
+    const merchantId = await demoMerchantId(page);
+    // The list is checked with its paging footer, which only shows past 50 customers.
+    await ensureMoreThanOnePage(page, merchantId);
+    const violations = [];
+    for (const [, pathOf, heading] of customerToolPages) {
+      violations.push(...(await violationsOn(page, pathOf(merchantId), heading)));
+    }
+    expect(violations).toEqual([]);
+  });
+
   // The demo's first customer (Maria Garcia, DM-1001) on each tab of the customer page.
-  await page.goto(base);
-  await page.getByRole('link', { name: 'Maria Garcia' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Maria Garcia' })).toBeVisible();
-  const customerPath = new URL(page.url()).pathname;
-  for (const tab of ['', '/history', '/notes', '/co-borrowers', '/payment-methods', '/detail']) {
-    violations.push(...(await violationsOn(page, `${customerPath}${tab}`, /Maria Garcia/)));
+  for (const tabs of inGroups(customerTabs, customerTabs.length / 2)) {
+    test(`customer page tabs ${tabs.map((tab) => tab || '/').join(', ')}`, async ({ page }) => {
+      test.setTimeout(timeoutForPages(tabs.length + 1));
+      await signIn(page, demoUsers.admin);
+      const merchantId = await demoMerchantId(page);
+      await page.goto(`/merchants/${merchantId}/customers`);
+      await page.getByRole('link', { name: 'Maria Garcia' }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Maria Garcia' })).toBeVisible();
+      const customerPath = new URL(page.url()).pathname;
+      const violations = [];
+      for (const tab of tabs)
+        violations.push(...(await violationsOn(page, `${customerPath}${tab}`, /Maria Garcia/)));
+      expect(violations).toEqual([]);
+    });
   }
-  expect(violations).toEqual([]);
 });
 
 /** The list's paging footer only shows past 50 customers: add customers (API set-up) until it does. */
@@ -237,11 +251,4 @@ async function ensureMoreThanOnePage(page: Page, merchantId: string): Promise<vo
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-}
-
-async function violationsOn(page: Page, path: string, ready: RegExp) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  return findBlockingViolations(page);
 }

@@ -9,7 +9,6 @@ import { acceptInviteAndSignIn, demoMerchantId, inviteUser, newInvitee } from '.
 const newPassword = 'New-Passw0rd!';
 
 test('a forgotten password is reset through the emailed link', async ({ page, browser, request }) => {
-  test.setTimeout(90_000);
   const admin = await browser.newPage();
   await signIn(admin, demoUsers.admin);
   const invitee = newInvitee('Robin');

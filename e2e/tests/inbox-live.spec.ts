@@ -55,7 +55,7 @@ test('a reply appears live in two staff inboxes, is answered to Delivered, and a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
   const invitee = newInvitee('Casey');
@@ -95,7 +95,7 @@ test('a reply appears live in two staff inboxes, is answered to Delivered, and a
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill(answer);
   await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
   for (const staff of [page, colleague]) {
-    await expect(chatMessage(staff, `Alex Admin: ${answer}`)).toContainText('Delivered', { timeout: 20_000 });
+    await expect(chatMessage(staff, `Alex Admin: ${answer}`)).toContainText('Delivered', { timeout: 40_000 });
   }
   expect(await findBlockingViolations(page)).toEqual([]);
 
@@ -111,7 +111,7 @@ test('a reply appears live in two staff inboxes, is answered to Delivered, and a
   // Restored: the colleague catches up from the last message seen, each message exactly once.
   release();
   for (const body of [`First while you were away ${tag}`, `Second while you were away ${tag}`]) {
-    await expect(chatMessage(colleague, `${customer.name}: ${body}`)).toHaveCount(1, { timeout: 20_000 });
+    await expect(chatMessage(colleague, `${customer.name}: ${body}`)).toHaveCount(1, { timeout: 40_000 });
   }
   await expect(chatMessage(colleague, `Alex Admin: ${answer}`)).toHaveCount(1);
   await colleague.context().close();

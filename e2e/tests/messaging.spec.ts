@@ -99,7 +99,7 @@ async function createScheduledTemplate(page: Page, merchantId: string, name: str
 test('a scheduled template, a mass text to a group delivered in the report, and STOP blocking the next send', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
   await openQuietHours(page, merchantId);
@@ -139,7 +139,7 @@ test('a scheduled template, a mass text to a group delivered in the report, and 
   await expect(page).toHaveURL(/\/message-report\/[^/]+\/details$/);
   const rows = page.getByRole('row').filter({ hasText: `Text${tag}` });
   await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'Delivered' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(rows.filter({ hasText: 'Delivered' })).toHaveCount(2, { timeout: 60_000 });
   expect(await findBlockingViolations(page)).toEqual([]);
 
   // The first customer answers STOP (the offline provider's injected reply).

@@ -13,7 +13,6 @@ const GENERIC_ERROR = 'Oops! Something Went Wrong...';
 test('a newcomer sees conversations in the inbox, figures on Home and a mass text in the report', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page, demoUsers.admin);
 
   // Home: real figures, no promise of later releases.
@@ -90,7 +89,7 @@ const roles: [string, DemoUser][] = [
 
 for (const [role, user] of roles) {
   test(`every navigation link of the ${role} opens a real page`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const api = watchApi(page);
     await signIn(page, user);
     const nav = mainNavigation(page);

@@ -1,64 +1,76 @@
-import { expect, test, type Page } from '@playwright/test';
-import { findBlockingViolations } from '../src/axe';
+import { expect, test } from '@playwright/test';
+import { findBlockingViolations, inGroups, timeoutForPages, violationsOn } from '../src/axe';
 import { demoUsers } from '../src/demo';
 import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
 // Issue 3, done when: the settings pages (and the merchant set-up and super admin pages beside them) pass
-// axe checks, each once its content has loaded.
-async function violationsOn(page: Page, path: string, ready: RegExp) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  return findBlockingViolations(page);
-}
+// axe checks, each once its content has loaded. A few pages per test (src/axe.ts), so the groups spread over
+// the workers instead of queueing behind one another in one long test.
+const adminPages: [string, RegExp][] = [
+  ['settings/general', /Settings/],
+  ['settings/users', /Users/],
+  ['settings/roles', /Roles/],
+  ['settings/roles/create', /Create Role/],
+  ['settings/tags', /Tags/],
+  ['settings/passtime', /PassTime/],
+  ['settings/ituran', /Ituran/],
+  ['settings/audit-log', /Audit Log/],
+  ['locations', /Locations/],
+  ['locations/create', /Location/],
+  ['locations/merchant-accounts', /Merchant Accounts/],
+  ['locations/merchant-accounts/create', /Merchant Account/],
+  ['owners', /Owners/],
+  ['owners/create', /Owner/],
+];
 
-test('admin settings and merchant set-up pages have no accessibility violations', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signIn(page, demoUsers.admin);
-  const id = await demoMerchantId(page);
-  const pages: [string, RegExp][] = [
-    [`/merchants/${id}/settings/general`, /Settings/],
-    [`/merchants/${id}/settings/users`, /Users/],
-    [`/merchants/${id}/settings/roles`, /Roles/],
-    [`/merchants/${id}/settings/roles/create`, /Create Role/],
-    [`/merchants/${id}/settings/tags`, /Tags/],
-    [`/merchants/${id}/settings/passtime`, /PassTime/],
-    [`/merchants/${id}/settings/ituran`, /Ituran/],
-    [`/merchants/${id}/settings/audit-log`, /Audit Log/],
-    [`/merchants/${id}/locations`, /Locations/],
-    [`/merchants/${id}/locations/create`, /Location/],
-    [`/merchants/${id}/locations/merchant-accounts`, /Merchant Accounts/],
-    [`/merchants/${id}/locations/merchant-accounts/create`, /Merchant Account/],
-    [`/merchants/${id}/owners`, /Owners/],
-    [`/merchants/${id}/owners/create`, /Owner/],
-  ];
-  const violations = [];
-  for (const [path, heading] of pages) violations.push(...(await violationsOn(page, path, heading)));
-  expect(violations).toEqual([]);
+test.describe('admin settings and merchant set-up pages have no accessibility violations', () => {
+  for (const group of inGroups(adminPages)) {
+    test(group.map(([subpath]) => subpath).join(', '), async ({ page }) => {
+      test.setTimeout(timeoutForPages(group.length));
+      await signIn(page, demoUsers.admin);
+      const id = await demoMerchantId(page);
+      const violations = [];
+      for (const [subpath, heading] of group) {
+        violations.push(...(await violationsOn(page, `/merchants/${id}/${subpath}`, heading)));
+      }
+      expect(violations).toEqual([]);
+    });
+  }
 });
 
-test('super admin pages have no accessibility violations', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signIn(page, demoUsers.superAdmin);
-  const id = await demoMerchantId(page);
-  const pages: [string, RegExp][] = [
-    [`/merchants/${id}/settings/integrations`, /Integrations/],
-    [`/merchants/${id}/settings/api-keys`, /API Keys/],
-    ['/merchants', /Merchants/],
-    ['/merchants/create', /Merchant/],
-    [`/merchants/${id}`, /Demo Motors/],
-    [`/onboarding/${id}/summary`, /Onboarding/],
-  ];
-  const violations = [];
-  for (const [path, heading] of pages) violations.push(...(await violationsOn(page, path, heading)));
-  // A confirmation (docs/product.md §8) open over a page.
-  await page.goto(`/merchants/${id}/settings/integrations`);
-  const passtime = page.getByRole('switch', { name: 'PassTime enabled' });
-  await passtime.click();
-  await expect(passtime).toBeChecked();
-  await passtime.click();
-  await expect(page.getByRole('dialog')).toContainText('may impact payment processing');
-  violations.push(...(await findBlockingViolations(page)));
-  expect(violations).toEqual([]);
+const superAdminPages: [string, (id: string) => string, RegExp][] = [
+  ['integrations', (id) => `/merchants/${id}/settings/integrations`, /Integrations/],
+  ['API keys', (id) => `/merchants/${id}/settings/api-keys`, /API Keys/],
+  ['merchants', () => '/merchants', /Merchants/],
+  ['create merchant', () => '/merchants/create', /Merchant/],
+  ['merchant', (id) => `/merchants/${id}`, /Demo Motors/],
+  ['onboarding summary', (id) => `/onboarding/${id}/summary`, /Onboarding/],
+];
+
+test.describe('super admin pages have no accessibility violations', () => {
+  for (const group of inGroups(superAdminPages)) {
+    test(group.map(([name]) => name).join(', '), async ({ page }) => {
+      test.setTimeout(timeoutForPages(group.length));
+      await signIn(page, demoUsers.superAdmin);
+      const id = await demoMerchantId(page);
+      const violations = [];
+      for (const [, pathOf, heading] of group)
+        violations.push(...(await violationsOn(page, pathOf(id), heading)));
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test('a confirmation open over a page', async ({ page }) => {
+    await signIn(page, demoUsers.superAdmin);
+    const id = await demoMerchantId(page);
+    // docs/product.md §8: the confirmation before an integration is switched off.
+    await page.goto(`/merchants/${id}/settings/integrations`);
+    const passtime = page.getByRole('switch', { name: 'PassTime enabled' });
+    await passtime.click();
+    await expect(passtime).toBeChecked();
+    await passtime.click();
+    await expect(page.getByRole('dialog')).toContainText('may impact payment processing');
+    expect(await findBlockingViolations(page)).toEqual([]);
+  });
 });

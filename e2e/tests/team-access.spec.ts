@@ -47,7 +47,6 @@ test('a custom role without is_template_update_allowed takes the template pages 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   // A super admin sets up a merchant that checks custom roles, and invites its admin.
   await signIn(page, demoUsers.superAdmin);
   await page.goto('/merchants/create');
