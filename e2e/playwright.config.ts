@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // Journeys run against the built app (`npm run test:e2e` builds apps/web first) served by the real API on
@@ -6,6 +7,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = Boolean(process.env.CI);
+// Debian's headless shell (package chromium-headless-shell) is what Playwright itself runs headless: lighter
+// than the full browser, and the whole run takes ~25 % less time. The full chromium is the fallback.
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -28,8 +34,8 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's chromium package; never `playwright install` (no downloads here).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's packages; never `playwright install` (no downloads here).
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
