@@ -58,6 +58,16 @@ const envSchema = z.object({
   SMS_KEYWORD_REPLIES: z.enum(['ours', 'provider']).optional(),
   // The offline SMS provider's pace: how long each step of queued → sent → delivered takes.
   OUTBOX_SMS_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // Card and bank payments (docs/reference/payments.md): the offline sandbox processor by default.
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  // The sandbox's pace: how long its delayed test card, and a bank debit, stay 'processing'.
+  SANDBOX_PROCESSOR_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  SANDBOX_BANK_SETTLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(120_000),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front (a hop count) or their addresses/CIDRs, comma-separated; never
@@ -116,6 +126,7 @@ export type Config = {
       apiUrl: string;
     };
   };
+  payments: { provider: 'sandbox'; sandbox: { delayMs: number; bankSettleMs: number } };
   webDistDir: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -182,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
         apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
       },
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      sandbox: { delayMs: e.SANDBOX_PROCESSOR_DELAY_MS, bankSettleMs: e.SANDBOX_BANK_SETTLE_MS },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
