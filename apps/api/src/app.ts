@@ -36,6 +36,7 @@ import { customerImportRoutes } from './modules/customer-imports/customer-import
 import { customerNoteRoutes } from './modules/customer-notes/customer-notes.routes';
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerNoteRoutes, { ctx });
   await app.register(coBorrowerRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

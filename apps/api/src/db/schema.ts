@@ -13,3 +13,4 @@ export * from './schema/messaging';
 export * from './schema/conversations';
 export * from './schema/rate-limits';
 export * from './schema/sandbox-processor';
+export * from './schema/payments';

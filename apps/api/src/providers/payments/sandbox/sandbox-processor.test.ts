@@ -177,6 +177,22 @@ describe('sandbox processor', () => {
     expect(reuse).toMatchObject({ code: 'idempotency_key_in_use', isAmbiguous: false });
   });
 
+  it('the lost-answer card charges, answers with an ambiguous error once, and is found and replayed after', async () => {
+    const method = await saveCard('4000000000000341');
+    const request = {
+      idempotencyKey: 'lost-answer-key',
+      processorAccountId: account,
+      methodToken: method.token,
+      amountCents: 7_000,
+      reference: 'attempt-lost-answer',
+    };
+    const lost = await processor.charge(request).catch((caught: unknown) => caught);
+    expect(lost).toMatchObject({ code: 'connection_reset', isAmbiguous: true });
+    const found = await processor.findCharge({ processorAccountId: account, reference: request.reference });
+    expect(found).toMatchObject({ status: 'succeeded', amountCents: 7_000 });
+    expect(await processor.charge(request)).toEqual(found);
+  });
+
   it('finds a charge by our reference for reconciliation, and nothing for a reference it never saw', async () => {
     const charge = await chargeOnce(await saveCard('6011111111111117'));
     expect(await processor.findCharge({ processorAccountId: account, reference: charge.reference })).toEqual(

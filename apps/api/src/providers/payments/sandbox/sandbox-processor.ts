@@ -33,6 +33,7 @@ export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, 
   if (settlesAt && now < settlesAt) return 'processing';
   switch (outcome.status) {
     case 'succeeded':
+    case 'answer_lost':
     case 'delayed':
     case 'settles':
       return 'succeeded';
@@ -176,6 +177,11 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         })
         .onConflictDoNothing()
         .returning();
+      if (inserted?.outcome.status === 'answer_lost')
+        throw new ProcessorError('The connection was reset before the answer arrived.', {
+          code: 'connection_reset',
+          isAmbiguous: true,
+        });
       if (inserted) return toCharge(inserted, now());
       // The same key arrived twice at once: the first insert won, this one answers as its replay.
       const winner = await chargeByKey(request.processorAccountId, request.idempotencyKey);

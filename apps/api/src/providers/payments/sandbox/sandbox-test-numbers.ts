@@ -9,6 +9,11 @@ export type SandboxOutcome =
   | { status: 'succeeded' }
   /** Succeeds only after the sandbox's delay (SANDBOX_PROCESSOR_DELAY_MS); `processing` until then. */
   | { status: 'delayed' }
+  /**
+   * The charge succeeds, but its first answer is lost on the way back (an ambiguous network failure): for
+   * proving that a retry reconciles with the processor instead of charging again.
+   */
+  | { status: 'answer_lost' }
   | { status: 'failed'; code: string; message: string }
   /** Bank debits: processing until the settle delay, then settled or returned with a NACHA code. */
   | { status: 'settles' }
@@ -23,6 +28,7 @@ export const sandboxTestCards: Record<string, SandboxOutcome> = {
   '4000000000000069': declined('expired_card', 'Your card has expired.'),
   '4000000000000119': declined('processing_error', 'An error occurred while processing your card.'),
   '4000000000000077': { status: 'delayed' },
+  '4000000000000341': { status: 'answer_lost' },
 };
 
 /** Funding by BIN (first 6 digits) for the sandbox's cards; an unlisted BIN of a known brand is `unknown`. */
