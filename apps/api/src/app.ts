@@ -37,6 +37,7 @@ import { customerNoteRoutes } from './modules/customer-notes/customer-notes.rout
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
@@ -62,6 +63,8 @@ export type BuildAppOptions = {
   email?: EmailProvider;
   sms?: SmsProvider;
   translate?: TranslateProvider;
+  /** The payment processor; by default the one the configuration names. */
+  payments?: PaymentProcessor;
   /** The clock services read; tests move it to check expiry. */
   now?: () => Date;
   /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     email: options.email,
     sms: options.sms,
     translate: options.translate,
+    payments: options.payments,
     now: options.now,
     queue: options.queue,
   });

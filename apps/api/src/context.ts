@@ -46,6 +46,7 @@ export function createAppContext(input: {
   email?: EmailProvider | undefined;
   sms?: SmsProvider | undefined;
   translate?: TranslateProvider | undefined;
+  payments?: PaymentProcessor | undefined;
   now?: (() => Date) | undefined;
   queue?: JobQueue | null | undefined;
 }): AppContext {
@@ -56,7 +57,7 @@ export function createAppContext(input: {
     email: input.email ?? createEmailProvider(input.config, input.db),
     sms: input.sms ?? createSmsProvider(input.config, input.db),
     translate: input.translate ?? createOfflineTranslateProvider(),
-    payments: createPaymentProcessor(input.config, input.db, now),
+    payments: input.payments ?? createPaymentProcessor(input.config, input.db, now),
     storage: createStorageProvider(input.config),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),

@@ -181,7 +181,10 @@ async function planMethod(
   if (!method) throw fieldError('payment_method', 'Not found.');
   const processing = await findProcessingAccount(ctx.db, merchantId, account.locationId);
   if (!processing)
-    throw refused('The merchant has no active processing account to take card or bank payments.');
+    throw fieldError(
+      'non_field_errors',
+      'The merchant has no active processing account to take card or bank payments.',
+    );
   if (!method.processorToken || method.processor !== processing.processor)
     throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');
   const isCard = method.paymentType === 'CREDIT' || method.paymentType === 'DEBIT';

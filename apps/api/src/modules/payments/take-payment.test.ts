@@ -8,10 +8,16 @@ import {
   merchantAccounts,
   merchants,
   paymentMethods,
-  sandboxProcessorCharges,
 } from '../../db/schema';
-import { saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
 import { createTestApp, type TestApp } from '../../test/app';
+import {
+  amountDueOf,
+  ledgerOf,
+  newPayableAccount,
+  sandboxChargesFor,
+  saveTestCard,
+  transactionsPath,
+} from './payments-test-setup';
 
 // Taking a payment on an account: cash is paid at once, a saved card goes through the sandbox processor with
 // its fee line, the ledger moves the amount due, and no retry or double click charges twice.
@@ -25,68 +31,25 @@ describe('take payment', () => {
 
   const newKey = () => `take-payment-${++keys}`;
 
-  async function newAccount(amountDueCents = 50_000) {
-    const [customer] = await db
-      .insert(customers)
-      .values({ merchantId, firstName: 'Paula', lastName: `Payer ${keys}` })
-      .returning();
-    const [account] = await db
-      .insert(accounts)
-      .values({ merchantId, customerId: customer!.id, amountDueCents })
-      .returning();
-    return { customerId: customer!.id, accountId: account!.id };
-  }
-
-  async function saveCard(customerId: string, number: string, paymentType: 'CREDIT' | 'DEBIT') {
-    const method = await saveSandboxCard(db, {
-      processorAccountId: '',
-      entry: { card_number: number, exp_month: '12', exp_year: '2031', cvc: '123' },
-      now: t.clock.now(),
-    });
-    if (method.kind !== 'card') throw new Error('expected a card');
-    const [row] = await db
-      .insert(paymentMethods)
-      .values({
-        merchantId,
-        customerId,
-        paymentType,
-        cardType: method.brand.toUpperCase(),
-        nickname: '',
-        maskedCardNumber: `************${method.last4}`,
-        processor: 'sandbox',
-        processorAccountId: '',
-        processorToken: method.token,
-        funding: method.funding,
-      })
-      .returning();
-    return row!.id;
-  }
-
-  const transactionsPath = (to: { customerId: string; accountId: string }) =>
-    `/api/merchants/${merchantId}/customers/${to.customerId}/accounts/${to.accountId}/transactions/`;
+  const newAccount = (amountDueCents?: number) => newPayableAccount(t, merchantId, amountDueCents);
+  const saveCard = (customerId: string, number: string, paymentType: 'CREDIT' | 'DEBIT') =>
+    saveTestCard(t, { merchantId, customerId }, number, paymentType);
 
   const pay = (
     to: { customerId: string; accountId: string },
     body: Record<string, unknown>,
     options: { token?: string; key?: string | null } = {},
   ) =>
-    t.request(transactionsPath(to), {
+    t.request(transactionsPath(merchantId, to), {
       method: 'POST',
       token: options.token ?? staff,
       json: body,
       headers: options.key === null ? {} : { 'Idempotency-Key': options.key ?? newKey() },
     });
 
-  const amountDue = async (accountId: string) =>
-    (await db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!.amountDueCents;
-  const ledgerOf = (accountId: string) =>
-    db
-      .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.accountId, accountId))
-      .orderBy(ledgerEntries.id);
-  const sandboxCharges = async (paymentId: string) =>
-    db.select().from(sandboxProcessorCharges).where(eq(sandboxProcessorCharges.reference, paymentId));
+  const amountDue = (accountId: string) => amountDueOf(t, accountId);
+  const ledger = (accountId: string) => ledgerOf(t, accountId);
+  const sandboxCharges = (paymentId: string) => sandboxChargesFor(t, paymentId);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,12 +81,12 @@ describe('take payment', () => {
       },
     });
     expect(await amountDue(to.accountId)).toBe(50_000 - 12_550);
-    expect(await ledgerOf(to.accountId)).toEqual([{ kind: 'payment', amountCents: 12_550 }]);
+    expect(await ledger(to.accountId)).toEqual([{ kind: 'payment', amountCents: 12_550 }]);
 
     t.clock.advance(60);
     const check = await pay(to, { amount: '20', method_kind: 'check', note: '1042' });
     expect(check.body.payment.method_label).toBe('Check 1042');
-    const listed = await t.request(transactionsPath(to), { token: staff });
+    const listed = await t.request(transactionsPath(merchantId, to), { token: staff });
     expect(listed.body).toMatchObject({
       count: 2,
       next: null,
@@ -148,7 +111,7 @@ describe('take payment', () => {
     const [charge] = await sandboxCharges(answer.body.id);
     expect(charge!.amountCents).toBe(10_295);
     expect(await amountDue(to.accountId)).toBe(40_000);
-    expect(await ledgerOf(to.accountId)).toEqual([
+    expect(await ledger(to.accountId)).toEqual([
       { kind: 'payment', amountCents: 10_000 },
       { kind: 'fee', amountCents: 295 },
     ]);
@@ -179,7 +142,7 @@ describe('take payment', () => {
       status: 403,
       body: { detail: 'You do not have permission to waive the convenience fee.' },
     });
-    expect(await ledgerOf(to.accountId)).toEqual([]);
+    expect(await ledger(to.accountId)).toEqual([]);
     const waived = await pay(
       to,
       { amount: '50.00', payment_method: method, waive_fee: true },
@@ -200,7 +163,7 @@ describe('take payment', () => {
         paid_at: null,
       },
     });
-    expect(await ledgerOf(to.accountId)).toEqual([]);
+    expect(await ledger(to.accountId)).toEqual([]);
     expect(await amountDue(to.accountId)).toBe(30_000);
   });
 
@@ -219,7 +182,7 @@ describe('take payment', () => {
     expect(new Set(clicks.map((click) => click.body.id)).size).toBe(1);
     expect(clicks.every((click) => click.body.status === 'PAID')).toBe(true);
     expect(await sandboxCharges(clicks[0]!.body.id)).toHaveLength(1);
-    expect(await ledgerOf(to.accountId)).toEqual([
+    expect(await ledger(to.accountId)).toEqual([
       { kind: 'payment', amountCents: 10_000 },
       { kind: 'fee', amountCents: 295 },
       { kind: 'payment', amountCents: 20_000 },
@@ -245,7 +208,7 @@ describe('take payment', () => {
     const retry = await pay(to, { amount: '100.00', payment_method: method }, { key });
     expect(retry.body).toMatchObject({ id: first.body.id, status: 'PAID' });
     expect(await sandboxCharges(first.body.id)).toHaveLength(1);
-    expect(await ledgerOf(to.accountId)).toEqual([
+    expect(await ledger(to.accountId)).toEqual([
       { kind: 'payment', amountCents: 10_000 },
       { kind: 'fee', amountCents: 295 },
     ]);
@@ -284,7 +247,7 @@ describe('take payment', () => {
       status: 400,
       body: { non_field_errors: ['This account has already been paid'] },
     });
-    expect(await ledgerOf(to.accountId)).toEqual([]);
+    expect(await ledger(to.accountId)).toEqual([]);
   });
 
   it('refuses another customer’s method, a method with no processor token, and another merchant’s account', async () => {
@@ -329,6 +292,6 @@ describe('take payment', () => {
     await expect(db.update(ledgerEntries).set({ amountCents: 1 }).where(where)).rejects.toThrow();
     await expect(db.delete(ledgerEntries).where(where)).rejects.toThrow();
     await expect(db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
-    expect(await ledgerOf(to.accountId)).toEqual([{ kind: 'payment', amountCents: 1_000 }]);
+    expect(await ledger(to.accountId)).toEqual([{ kind: 'payment', amountCents: 1_000 }]);
   });
 });
