@@ -36,6 +36,8 @@ import { customerImportRoutes } from './modules/customer-imports/customer-import
 import { customerNoteRoutes } from './modules/customer-notes/customer-notes.routes';
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
@@ -61,6 +63,8 @@ export type BuildAppOptions = {
   email?: EmailProvider;
   sms?: SmsProvider;
   translate?: TranslateProvider;
+  /** The payment processor; by default the one the configuration names. */
+  payments?: PaymentProcessor;
   /** The clock services read; tests move it to check expiry. */
   now?: () => Date;
   /** The job queue routes hand work to (imports, sends); absent in tests that need none. */
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     email: options.email,
     sms: options.sms,
     translate: options.translate,
+    payments: options.payments,
     now: options.now,
     queue: options.queue,
   });
@@ -127,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customerNoteRoutes, { ctx });
   await app.register(coBorrowerRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

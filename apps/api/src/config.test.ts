@@ -17,6 +17,7 @@ const twilio = {
   TWILIO_AUTH_TOKEN: 't',
 };
 const smtp = { JWT_SECRET: secret, EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example:25' };
+const stripe = { JWT_SECRET: secret, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' };
 
 describe('configuration', () => {
   it('seeds the demo and serves the dev outbox on the laptop setup only, unless told', () => {
@@ -33,6 +34,7 @@ describe('configuration', () => {
     });
     expect(laptop(twilio)).toEqual({ seedDemo: false, devTools: false });
     expect(laptop(smtp)).toEqual({ seedDemo: false, devTools: false });
+    expect(laptop(stripe)).toEqual({ seedDemo: false, devTools: false });
     expect(laptop({ SEED_DEMO: 'false', DEV_TOOLS: 'false' })).toEqual({ seedDemo: false, devTools: false });
     expect(loadConfig(production)).toMatchObject({ seedDemo: false, devTools: false });
     // Asked for by name on a PostgreSQL database (a shared staging box): allowed.
@@ -47,6 +49,9 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ ...smtp, DEV_TOOLS: 'true' })).toThrow(
       /DEV_TOOLS: not allowed with EMAIL_PROVIDER=smtp/,
+    );
+    expect(() => loadConfig({ ...stripe, SEED_DEMO: 'true', DEV_TOOLS: 'true' })).toThrow(
+      /SEED_DEMO: not allowed with PAYMENT_PROVIDER=stripe[\s\S]*DEV_TOOLS: not allowed with PAYMENT_PROVIDER=stripe/,
     );
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true', DEV_TOOLS: 'true' })).toThrow(
       /SEED_DEMO: not allowed with NODE_ENV=production[\s\S]*DEV_TOOLS: not allowed with NODE_ENV=production/,

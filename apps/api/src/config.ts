@@ -58,6 +58,20 @@ const envSchema = z.object({
   SMS_KEYWORD_REPLIES: z.enum(['ours', 'provider']).optional(),
   // The offline SMS provider's pace: how long each step of queued → sent → delivered takes.
   OUTBOX_SMS_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // Card and bank payments (docs/reference/payments.md): the offline sandbox processor by default.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  // The sandbox's pace: how long its delayed test card, and a bank debit, stay 'processing'.
+  SANDBOX_PROCESSOR_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  SANDBOX_BANK_SETTLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(120_000),
+  // The platform's secret key (sk_live_… or sk_test_…); merchants are its connected accounts.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  // Stripe's API base; tests point it at a local stand-in.
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front (a hop count) or their addresses/CIDRs, comma-separated; never
@@ -115,6 +129,11 @@ export type Config = {
       messagingServiceSid: string | undefined;
       apiUrl: string;
     };
+  };
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    sandbox: { delayMs: number; bankSettleMs: number };
+    stripe: { secretKey: string | undefined; apiUrl: string };
   };
   webDistDir: string;
   logLevel: string;
@@ -183,6 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
       },
     },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      sandbox: { delayMs: e.SANDBOX_PROCESSOR_DELAY_MS, bankSettleMs: e.SANDBOX_BANK_SETTLE_MS },
+      stripe: { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -215,6 +239,7 @@ function decideLaptopFeatures(e: Env): { seedDemo: boolean; devTools: boolean } 
   const realProviders = [
     e.SMS_PROVIDER === 'twilio' ? 'SMS_PROVIDER=twilio' : null,
     e.EMAIL_PROVIDER === 'smtp' ? 'EMAIL_PROVIDER=smtp' : null,
+    e.PAYMENT_PROVIDER === 'stripe' ? 'PAYMENT_PROVIDER=stripe' : null,
   ].filter((name): name is string => name !== null);
   const isProduction = e.NODE_ENV === 'production';
   const isLaptop = !isProduction && !e.DATABASE_URL && realProviders.length === 0;
@@ -247,6 +272,8 @@ function requireSettings(e: Env): void {
     if (!e.TWILIO_AUTH_TOKEN) missing.push('TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio');
   }
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) missing.push('SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY)
+    missing.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
   // Without its own key, sealed credentials and SSNs would fall with the signing secret.
   if (e.NODE_ENV === 'production' && !e.ENCRYPTION_KEY)
     missing.push('ENCRYPTION_KEY: required when NODE_ENV=production');

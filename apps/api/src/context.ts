@@ -8,6 +8,8 @@ import type { EmailProvider } from './providers/email/email-provider';
 import { createEmailProvider } from './providers/email/create-email-provider';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import { createPaymentProcessor } from './providers/payments/create-payment-processor';
+import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { createStorageProvider } from './providers/storage/create-storage-provider';
 import type { StorageProvider } from './providers/storage/storage-provider';
 import {
@@ -24,6 +26,8 @@ export type AppContext = {
   sms: SmsProvider;
   /** Chat translations (issue 6): offline (always unavailable) by default. */
   translate: TranslateProvider;
+  /** Card and bank payments (docs/reference/payments.md): the offline sandbox processor by default. */
+  payments: PaymentProcessor;
   /** Uploaded files (logos, MMS media): the local disk under DATA_DIR. */
   storage: StorageProvider;
   tokens: TokenSigner;
@@ -42,6 +46,7 @@ export function createAppContext(input: {
   email?: EmailProvider | undefined;
   sms?: SmsProvider | undefined;
   translate?: TranslateProvider | undefined;
+  payments?: PaymentProcessor | undefined;
   now?: (() => Date) | undefined;
   queue?: JobQueue | null | undefined;
 }): AppContext {
@@ -52,6 +57,7 @@ export function createAppContext(input: {
     email: input.email ?? createEmailProvider(input.config, input.db),
     sms: input.sms ?? createSmsProvider(input.config, input.db),
     translate: input.translate ?? createOfflineTranslateProvider(),
+    payments: input.payments ?? createPaymentProcessor(input.config, input.db, now),
     storage: createStorageProvider(input.config),
     tokens: createTokenSigner(input.config.jwtSecret, input.config.accessTokenLifetimeSeconds, now),
     cipher: createCipher(input.config.encryptionKey),

@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from './test/app';
 // refuse) and as A's admin. Each must answer 404/403 with no data, and B's records must be unchanged after.
 const RIVAL = 'Rival Cars Secret LLC';
 
+const notRecords = [':merchant_id', ':integration_type', ':bin'];
+
 type ForeignRecord = { param: string; id: string; readPath: string; body: unknown };
 
 describe('tenant isolation of the ids inside a merchant path', () => {
@@ -91,6 +93,9 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       amount_due: '100.00',
       body: `${RIVAL} note`,
       customer: 'rival-customer',
+      // A payment taken on the customer's account (issue 16).
+      amount: '10.00',
+      method_kind: 'cash',
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);
@@ -162,13 +167,16 @@ describe('tenant isolation of the ids inside a merchant path', () => {
     });
   }
 
-  /** Routes naming a record beyond the merchant; integration types are names shared by every merchant. */
+  /**
+   * Routes naming a record beyond the merchant; integration types are names shared by every merchant, and a
+   * BIN (the first digits of any card) names no record.
+   */
   function routesWithRecordIds() {
     return t.app.apiRoutes.filter(
       (route) =>
         route.method !== 'HEAD' &&
         route.url.startsWith('/api/merchants/:merchant_id/') &&
-        (route.url.match(/:([a-z_]+)/g) ?? []).some((p) => p !== ':merchant_id' && p !== ':integration_type'),
+        (route.url.match(/:([a-z_]+)/g) ?? []).some((p) => !notRecords.includes(p)),
     );
   }
 
@@ -183,8 +191,7 @@ describe('tenant isolation of the ids inside a merchant path', () => {
 
   it('knows a record of the rival merchant for every id a merchant route takes', () => {
     const params = new Set(routesWithRecordIds().flatMap((route) => route.url.match(/:([a-z_]+)/g) ?? []));
-    params.delete(':merchant_id');
-    params.delete(':integration_type');
+    for (const param of notRecords) params.delete(param);
     // A new route with a new kind of id fails here until the test creates one of those records for merchant B.
     expect([...params].sort()).toEqual(foreign.map((record) => `:${record.param}`).sort());
   });

@@ -53,4 +53,13 @@ export const expectedAccess: Record<Capability, { standard: MatrixSubject[]; cus
   manageMerchantSettings: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   manageMerchantSetup: { standard: ['super_admin', 'admin'], custom: ['super_admin', 'admin'] },
   manageMerchants: { standard: ['super_admin'], custom: ['super_admin'] },
+  // Beyond the docs/product.md §6 table (issue 16): money decisions when taking a payment.
+  waivePaymentFee: {
+    standard: ['super_admin', 'admin'],
+    custom: ['super_admin', 'admin', 'custom_with_flags'],
+  },
+  exceedRolePaymentLimits: {
+    standard: ['super_admin', 'admin'],
+    custom: ['super_admin', 'admin', 'custom_with_flags'],
+  },
 };

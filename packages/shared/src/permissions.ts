@@ -83,6 +83,10 @@ export const capabilities = {
   manageMerchantSettings: { admin: true, staff: false },
   manageMerchantSetup: { admin: true, staff: false },
   manageMerchants: { admin: false, staff: false },
+  // Beyond the docs/product.md §6 table (issue 16): waiving a convenience fee and taking a payment outside the
+  // custom role's minimum and maximum are money decisions — admins, or a custom role with the flag.
+  waivePaymentFee: { admin: true, staff: false, flag: 'is_payment_waive_fee_allowed' },
+  exceedRolePaymentLimits: { admin: true, staff: false, flag: 'is_payment_threshold_allowed' },
 } satisfies Record<string, Rule>;
 export type Capability = keyof typeof capabilities;
 

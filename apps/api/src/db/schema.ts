@@ -12,3 +12,5 @@ export * from './schema/customer-imports';
 export * from './schema/messaging';
 export * from './schema/conversations';
 export * from './schema/rate-limits';
+export * from './schema/sandbox-processor';
+export * from './schema/payments';

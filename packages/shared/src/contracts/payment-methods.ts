@@ -13,3 +13,13 @@ export const paymentMethodOptionSchema = z.object({
 });
 export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
 export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);
+
+// GET .../bins/{bin}/ (docs/product.md §7): what the first 6 to 8 digits of a card say, before any fee is shown.
+export const binSchema = z.string().regex(/^\d{6,8}$/, 'Enter the first 6 to 8 digits of the card');
+export const binInfoSchema = z.object({
+  bin: z.string(),
+  brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']),
+  /** credit, debit or prepaid; unknown when the processor cannot tell (treated as debit for fees). */
+  funding: z.enum(['credit', 'debit', 'prepaid', 'unknown']),
+});
+export type BinInfoAnswer = z.infer<typeof binInfoSchema>;

@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
@@ -73,10 +73,17 @@ export const paymentMethods = pgTable(
     nickname: text('nickname').notNull().default(''),
     maskedCardNumber: text('masked_card_number'),
     maskedAccountNumber: text('masked_account_number'),
+    // The processor's token for the method (never its number) and the account it was saved under; null for
+    // methods that came from an import or the demo before payments, which cannot be charged.
+    processor: text('processor', { enum: ['sandbox', 'stripe'] }),
+    processorAccountId: text('processor_account_id'),
+    processorToken: text('processor_token'),
+    // credit, debit, prepaid or unknown, as the processor says; decides whether a convenience fee applies.
+    funding: text('funding', { enum: ['credit', 'debit', 'prepaid', 'unknown'] }),
     createdAt: createdAt(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('payment_methods_customer_idx').on(t.customerId)],
+  (t) => [tenantKey('payment_methods', t), index('payment_methods_customer_idx').on(t.customerId)],
 );
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentMethodPageSchema } from '@paylane/shared/contracts/payment-methods';
+import { binInfoSchema, binSchema, paymentMethodPageSchema } from '@paylane/shared/contracts/payment-methods';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { listCustomerPaymentMethods } from './payment-methods.service';
+import { listCustomerPaymentMethods, lookupCardBin } from './payment-methods.service';
 import { pageAnswer } from '../../kit/paging';
 import { merchantIdOf } from '../../kit/actor';
-import { merchantPath } from '../../kit/path-params';
+import { merchantParams, merchantPath } from '../../kit/path-params';
 
 const customerParams = merchantPath('customer_id');
 
@@ -31,5 +31,19 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           request.query,
         ),
       ),
+  );
+
+  // Brand and funding of a card from its first 6 to 8 digits (docs/product.md §7 bins), so the take-payment
+  // form can say whether a convenience fee applies before the card is charged.
+  app.get(
+    '/api/merchants/:merchant_id/bins/:bin/',
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: merchantParams.extend({ bin: binSchema }),
+        response: { 200: binInfoSchema },
+      },
+    },
+    async (request) => lookupCardBin(ctx, request.params.bin),
   );
 };

@@ -1,4 +1,4 @@
-import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
+import type { BinInfoAnswer, PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { notFound } from '../../kit/errors';
@@ -32,4 +32,9 @@ export async function listCustomerPaymentMethods(
     count: total,
     results: rows.map(toPaymentMethodOption),
   };
+}
+
+/** What the processor says of a card's first 6 to 8 digits: brand and funding (credit, debit, prepaid, unknown). */
+export async function lookupCardBin(ctx: AppContext, bin: string): Promise<BinInfoAnswer> {
+  return ctx.payments.lookupBin(bin);
 }

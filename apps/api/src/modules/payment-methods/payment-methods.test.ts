@@ -150,4 +150,27 @@ describe('payment methods of a customer', () => {
     const [own] = await db.select().from(customers).where(eq(customers.merchantId, merchantId)).limit(1);
     expect(await t.request(methodsPath(own!.id), { token: rivalAdmin })).toMatchObject(notFound);
   });
+
+  it('looks up a card’s brand and funding by its first 6 to 8 digits, for members only', async () => {
+    const bins = (bin: string, merchant = merchantId) => `/api/merchants/${merchant}/bins/${bin}/`;
+    expect(await t.request(bins('424242'), { token: staff })).toMatchObject({
+      status: 200,
+      body: { bin: '424242', brand: 'visa', funding: 'credit' },
+    });
+    expect((await t.request(bins('40000566'), { token: staff })).body).toEqual({
+      bin: '400005',
+      brand: 'visa',
+      funding: 'debit',
+    });
+    expect((await t.request(bins('520082'), { token: staff })).body.funding).toBe('debit');
+    expect((await t.request(bins('400008'), { token: staff })).body.funding).toBe('prepaid');
+    expect((await t.request(bins('411111'), { token: staff })).body.funding).toBe('unknown');
+    for (const bad of ['42424', '424242424', '4242ab'])
+      expect(await t.request(bins(bad), { token: staff })).toMatchObject({
+        status: 400,
+        body: { bin: ['Enter the first 6 to 8 digits of the card'] },
+      });
+    expect(await t.request(bins('424242'), { token: rivalAdmin })).toMatchObject(notFound);
+    expect((await t.request(bins('424242'))).status).toBe(401);
+  });
 });

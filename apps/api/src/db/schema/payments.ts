@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantKey, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { users } from './users';
+
+export const paymentKinds = ['account', 'misc'] as const;
+export const paymentChannels = ['staff', 'pos', 'pay_link', 'autopay', 'api'] as const;
+export const paymentMethodKinds = ['card', 'bank', 'cash', 'check', 'money_order', 'card_present'] as const;
+/**
+ * pending: written before the processor is called, its outcome not known yet (a crash or an ambiguous answer
+ * leaves it here until it is reconciled with the processor); processing: a bank debit or delayed card the
+ * processor has not finished; paid, failed, returned: final for this issue (refunds and voids come later).
+ */
+export const paymentStatuses = ['pending', 'processing', 'paid', 'failed', 'returned'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * One payment a merchant takes (docs/product.md §3 Transaction): its principal and its convenience fee as
+ * separate amounts, how it was taken, and where it is at the processor. The row is written before the
+ * processor is called, keyed by the caller's idempotency key, so a retried request finds it instead of
+ * charging again (docs/reference/payments.md §5 item 2).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id'),
+    accountId: uuid('account_id'),
+    kind: text('kind', { enum: paymentKinds }).notNull(),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    methodKind: text('method_kind', { enum: paymentMethodKinds }).notNull(),
+    paymentMethodId: uuid('payment_method_id'),
+    // What the receipt shows of the method: 'Visa credit •••• 4242', 'Cash', 'Check 1042'.
+    methodLabel: text('method_label').notNull().default(''),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    feeWaived: boolean('fee_waived').notNull().default(false),
+    status: text('status', { enum: paymentStatuses }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    // SHA-256 of the request, so a key sent again with another request is refused, not answered.
+    requestDigest: text('request_digest').notNull(),
+    processor: text('processor', { enum: ['sandbox', 'stripe'] }),
+    processorAccountId: text('processor_account_id'),
+    processorChargeId: text('processor_charge_id'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    note: text('note').notNull().default(''),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    tenantKey('payments', t),
+    unique('payments_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_fee_not_negative', sql`${t.feeCents} >= 0`),
+    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('payments_account_created_idx').on(t.accountId, t.createdAt),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const ledgerEntryKinds = ['payment', 'fee', 'refund', 'fee_refund', 'return', 'adjustment'] as const;
+
+/**
+ * The ledger (docs/reference/payments.md §5 item 7): one row per money event, in integer cents, money in
+ * positive and money out negative, dated when it happened. Append-only — a trigger refuses UPDATE and DELETE
+ * (migration 0019) — so a correction is a new entry, and an account's amount due moves only with an entry.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull(),
+    accountId: uuid('account_id'),
+    kind: text('kind', { enum: ledgerEntryKinds }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A payment is posted once: its principal, fee and return are one entry each, whoever posts them.
+    uniqueIndex('ledger_entries_once_per_payment')
+      .on(t.paymentId, t.kind)
+      .where(sql`${t.kind} in ('payment', 'fee', 'return')`),
+    index('ledger_entries_merchant_occurred_idx').on(t.merchantId, t.occurredAt),
+    index('ledger_entries_account_idx').on(t.accountId, t.occurredAt),
+  ],
+);

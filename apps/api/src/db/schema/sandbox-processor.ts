@@ -1,0 +1,44 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { SandboxOutcome } from '../../providers/payments/sandbox/sandbox-test-numbers';
+import { createdAt } from './columns';
+
+// The offline sandbox processor's own books (providers/payments/sandbox/). They stand for what a real processor
+// keeps on its side of the wire: Paylane's modules never read them, and they hold no card or account number —
+// only what a processor answers about a method (brand, funding, last four) and the test outcome its number chose.
+
+export const sandboxProcessorMethods = pgTable('sandbox_processor_methods', {
+  token: text('token').primaryKey(),
+  processorAccountId: text('processor_account_id').notNull(),
+  kind: text('kind', { enum: ['card', 'bank'] }).notNull(),
+  brand: text('brand'),
+  funding: text('funding'),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  accountType: text('account_type'),
+  routingNumber: text('routing_number'),
+  outcome: jsonb('outcome').$type<SandboxOutcome>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxProcessorCharges = pgTable(
+  'sandbox_processor_charges',
+  {
+    id: text('id').primaryKey(),
+    processorAccountId: text('processor_account_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    // SHA-256 of the parameters, so the same key with other parameters is refused as Stripe refuses it.
+    requestDigest: text('request_digest').notNull(),
+    reference: text('reference').notNull(),
+    methodToken: text('method_token').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    outcome: jsonb('outcome').$type<SandboxOutcome>().notNull(),
+    // When a delayed card or a bank debit stops processing; null for an answer given at once.
+    settlesAt: timestamp('settles_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('sandbox_processor_charges_idempotency_key').on(t.processorAccountId, t.idempotencyKey),
+    index('sandbox_processor_charges_reference_idx').on(t.processorAccountId, t.reference),
+  ],
+);

@@ -1,0 +1,117 @@
+import type { AppContext } from '../../context';
+import type { PaymentStatus } from '../../db/schema';
+import { inTransaction } from '../../kit/transaction';
+import { ProcessorError, type ProcessorCharge } from '../../providers/payments/payment-processor';
+import { advancePayment, findPayment, postLedgerEntries, type PaymentRow } from './payments.repository';
+
+// What happens once a payment row exists: the processor is asked, and its answer is recorded once. The row is
+// always written (and committed) before the processor is called, with the row's id as the processor's
+// idempotency key and reference, so whatever fails after the call — our commit, the process, the network —
+// the next attempt finds the charge instead of making another (docs/reference/payments.md §5 item 2).
+
+const statusOfCharge: Record<ProcessorCharge['status'], PaymentStatus> = {
+  succeeded: 'paid',
+  processing: 'processing',
+  failed: 'failed',
+  returned: 'returned',
+};
+
+/** The principal and fee of a paid payment, as ledger entries dated `at`. */
+export function paidEntries(payment: PaymentRow, at: Date) {
+  const entry = { merchantId: payment.merchantId, paymentId: payment.id, accountId: payment.accountId };
+  return [
+    { ...entry, kind: 'payment' as const, amountCents: payment.amountCents, occurredAt: at },
+    ...(payment.feeCents > 0
+      ? [{ ...entry, kind: 'fee' as const, amountCents: payment.feeCents, occurredAt: at }]
+      : []),
+  ];
+}
+
+/**
+ * Records the processor's answer: the payment moves forward from pending or processing, and a success posts
+ * its ledger entries in the same transaction. An answer already recorded (a replay, a racing request) changes
+ * nothing; the payment as it now stands is returned.
+ */
+export async function recordCharge(ctx: AppContext, payment: PaymentRow, charge: ProcessorCharge) {
+  const status = statusOfCharge[charge.status];
+  const now = ctx.now();
+  const moved = await inTransaction(ctx.db, async (tx) => {
+    const row = await advancePayment(
+      tx,
+      { merchantId: payment.merchantId, id: payment.id, from: fromStatuses(status) },
+      {
+        status,
+        processorChargeId: charge.processorChargeId || null,
+        failureCode: charge.failureCode,
+        failureMessage: charge.failureMessage,
+        paidAt: status === 'paid' ? now : null,
+      },
+    );
+    if (row && status === 'paid') await postLedgerEntries(tx, paidEntries(row, now));
+    return row;
+  });
+  return moved ?? (await currentPayment(ctx, payment));
+}
+
+/** Forward only: processing may follow pending; a final status may follow either, never another final one. */
+const fromStatuses = (to: PaymentStatus): PaymentStatus[] =>
+  to === 'processing' ? ['pending'] : ['pending', 'processing'];
+
+async function currentPayment(ctx: AppContext, payment: PaymentRow): Promise<PaymentRow> {
+  const row = await findPayment(ctx.db, { merchantId: payment.merchantId, id: payment.id });
+  if (!row) throw new Error(`payment ${payment.id} vanished`);
+  return row;
+}
+
+/**
+ * Charges a pending payment's saved method. A decline is recorded as failed; an ambiguous answer (network,
+ * timeout, 5xx) leaves the payment pending for reconciliation and says so; a refusal is recorded as failed
+ * with the processor's code.
+ */
+export async function chargePayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+  methodToken: string,
+): Promise<PaymentRow> {
+  try {
+    const charge = await ctx.payments.charge({
+      idempotencyKey: payment.id,
+      reference: payment.id,
+      processorAccountId: payment.processorAccountId ?? '',
+      methodToken,
+      amountCents: payment.amountCents + payment.feeCents,
+    });
+    return await recordCharge(ctx, payment, charge);
+  } catch (error) {
+    if (!(error instanceof ProcessorError) || error.isAmbiguous) {
+      ctx.log.warn({ err: error, paymentId: payment.id }, 'payment outcome unknown; left pending');
+      return payment;
+    }
+    return recordCharge(ctx, payment, {
+      processorChargeId: '',
+      reference: payment.id,
+      amountCents: payment.amountCents + payment.feeCents,
+      status: 'failed',
+      failureCode: error.code,
+      failureMessage: error.message,
+    });
+  }
+}
+
+/**
+ * A pending payment seen again (a retried request, the reconciler): ask the processor what it holds under the
+ * payment's reference before anything else; only a charge the processor never saw is sent, with the same key.
+ */
+export async function reconcilePendingPayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+  methodToken: string | null,
+): Promise<PaymentRow> {
+  const found = await ctx.payments.findCharge({
+    processorAccountId: payment.processorAccountId ?? '',
+    reference: payment.id,
+  });
+  if (found) return recordCharge(ctx, payment, found);
+  if (!methodToken) return payment;
+  return chargePayment(ctx, payment, methodToken);
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { accounts, customers, ledgerEntries, paymentMethods, sandboxProcessorCharges } from '../../db/schema';
+import { saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
+import type { TestApp } from '../../test/app';
+
+// What the payment tests arrange and read: an account with an amount due, a card saved at the sandbox (as the
+// hosted entry would save it), the account's ledger and the sandbox's own record of charges.
+
+export type AccountRef = { customerId: string; accountId: string };
+
+export async function newPayableAccount(
+  t: TestApp,
+  merchantId: string,
+  amountDueCents = 50_000,
+): Promise<AccountRef> {
+  const { db } = t.database;
+  const [customer] = await db
+    .insert(customers)
+    .values({ merchantId, firstName: 'Paula', lastName: 'Payer' })
+    .returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ merchantId, customerId: customer!.id, amountDueCents })
+    .returning();
+  return { customerId: customer!.id, accountId: account!.id };
+}
+
+export async function saveTestCard(
+  t: TestApp,
+  to: { merchantId: string; customerId: string },
+  number: string,
+  paymentType: 'CREDIT' | 'DEBIT',
+): Promise<string> {
+  const method = await saveSandboxCard(t.database.db, {
+    processorAccountId: '',
+    entry: { card_number: number, exp_month: '12', exp_year: '2031', cvc: '123' },
+    now: t.clock.now(),
+  });
+  if (method.kind !== 'card') throw new Error('expected a card');
+  const [row] = await t.database.db
+    .insert(paymentMethods)
+    .values({
+      merchantId: to.merchantId,
+      customerId: to.customerId,
+      paymentType,
+      cardType: method.brand.toUpperCase(),
+      nickname: '',
+      maskedCardNumber: `************${method.last4}`,
+      processor: 'sandbox',
+      processorAccountId: '',
+      processorToken: method.token,
+      funding: method.funding,
+    })
+    .returning();
+  return row!.id;
+}
+
+export const transactionsPath = (merchantId: string, to: AccountRef) =>
+  `/api/merchants/${merchantId}/customers/${to.customerId}/accounts/${to.accountId}/transactions/`;
+
+export async function amountDueOf(t: TestApp, accountId: string): Promise<number> {
+  const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+  return row!.amountDueCents;
+}
+
+export function ledgerOf(t: TestApp, accountId: string) {
+  return t.database.db
+    .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(ledgerEntries.id);
+}
+
+export function sandboxChargesFor(t: TestApp, paymentId: string) {
+  return t.database.db
+    .select()
+    .from(sandboxProcessorCharges)
+    .where(eq(sandboxProcessorCharges.reference, paymentId));
+}

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  customRoles,
+  ledgerEntries,
+  memberships,
+  merchantAccounts,
+  merchants,
+  paymentMethods,
+  payments,
+  type PaymentStatus,
+} from '../../db/schema';
+import { countWhere } from '../../kit/count';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+/** The account a payment is for, with what decides whether and how it can be paid. */
+export async function findPayableAccount(
+  db: Db,
+  key: { merchantId: string; customerId: string; accountId: string },
+) {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      status: accounts.status,
+      amountDueCents: accounts.amountDueCents,
+      locationId: accounts.locationId,
+      mergedIntoId: accounts.mergedIntoId,
+      merchantMinCents: merchants.minPaymentAmountCents,
+      merchantMaxCents: merchants.maxPaymentAmountCents,
+    })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .where(
+      and(
+        eq(accounts.merchantId, key.merchantId),
+        eq(accounts.customerId, key.customerId),
+        eq(accounts.id, key.accountId),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The processing account a payment goes through: the active one of the account's location, else the
+ * merchant's first active one (by name).
+ */
+export async function findProcessingAccount(db: Db, merchantId: string, locationId: string | null) {
+  const [row] = await db
+    .select()
+    .from(merchantAccounts)
+    .where(and(eq(merchantAccounts.merchantId, merchantId), eq(merchantAccounts.status, 'active')))
+    .orderBy(
+      locationId ? sql`(${merchantAccounts.locationId} = ${locationId}) desc` : sql`1`,
+      asc(merchantAccounts.name),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSavedMethod(db: Db, key: { merchantId: string; customerId: string; id: string }) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.merchantId, key.merchantId),
+        eq(paymentMethods.customerId, key.customerId),
+        eq(paymentMethods.id, key.id),
+        isNull(paymentMethods.removedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The payment limits of the caller's custom role in the merchant, if one is assigned. */
+export async function findRoleLimits(db: Db, key: { merchantId: string; userId: string }) {
+  const [row] = await db
+    .select({ minCents: customRoles.minPaymentAmountCents, maxCents: customRoles.maxPaymentAmountCents })
+    .from(memberships)
+    .innerJoin(
+      customRoles,
+      and(eq(customRoles.merchantId, memberships.merchantId), eq(customRoles.id, memberships.customRoleId)),
+    )
+    .where(and(eq(memberships.merchantId, key.merchantId), eq(memberships.userId, key.userId)));
+  return row ?? null;
+}
+
+/** Writes a new payment; null when the merchant already has one under this idempotency key. */
+export async function insertPayment(db: Db, values: NewPayment): Promise<PaymentRow | null> {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findPayment(db: Db, key: { merchantId: string; id: string }) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.merchantId, key.merchantId), eq(payments.id, key.id)));
+  return row ?? null;
+}
+
+export async function findPaymentByKey(db: Db, key: { merchantId: string; idempotencyKey: string }) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.merchantId, key.merchantId), eq(payments.idempotencyKey, key.idempotencyKey)));
+  return row ?? null;
+}
+
+/**
+ * Moves a payment on from one of the `from` statuses; null when it had already moved (another request or a
+ * webhook got there first), so each outcome is recorded once and statuses only go forward.
+ */
+export async function advancePayment(
+  db: Db,
+  key: { merchantId: string; id: string; from: PaymentStatus[] },
+  set: Partial<NewPayment>,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.merchantId, key.merchantId),
+        eq(payments.id, key.id),
+        inArray(payments.status, key.from),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Posts entries to the ledger; an entry the payment already has (its principal, fee or return) is skipped. */
+export async function postLedgerEntries(db: Db, entries: NewLedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(ledgerEntries).values(entries).onConflictDoNothing();
+}
+
+export async function listAccountPayments(
+  db: Db,
+  key: { merchantId: string; accountId: string; limit: number; offset: number },
+) {
+  const where = and(eq(payments.merchantId, key.merchantId), eq(payments.accountId, key.accountId));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(key.limit)
+      .offset(key.offset),
+    countWhere(db, payments, where),
+  ]);
+  return { rows, total };
+}
+
+export async function ledgerOfPayment(db: Db, key: { merchantId: string; paymentId: string }) {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.merchantId, key.merchantId), eq(ledgerEntries.paymentId, key.paymentId)))
+    .orderBy(asc(ledgerEntries.id));
+}

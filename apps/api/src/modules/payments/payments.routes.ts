@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuerySchema } from '@paylane/shared/contracts/paging';
+import {
+  takePaymentSchema,
+  transactionPageSchema,
+  transactionSchema,
+} from '@paylane/shared/contracts/payments';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { actorOf, merchantIdOf } from '../../kit/actor';
+import { pageAnswer } from '../../kit/paging';
+import { merchantPath } from '../../kit/path-params';
+import { callerCan } from '../../plugins/access';
+import { takeAccountPayment } from './take-payment.service';
+import { listAccountTransactions, toTransaction } from './transactions.service';
+
+const accountParams = merchantPath('customer_id', 'account_id');
+const path = '/api/merchants/:merchant_id/customers/:customer_id/accounts/:account_id/transactions/';
+// docs/conventions.md §4: writes that move money accept an Idempotency-Key; Stripe's limit is 255 characters.
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(1).max(255).optional() });
+
+/** An account's payments (docs/product.md §7 transactions) and taking one ('Take Payment', issue 16). */
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    path,
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: accountParams,
+        querystring: pageQuerySchema,
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) =>
+      pageAnswer(
+        request,
+        await listAccountTransactions(
+          ctx,
+          {
+            merchantId: merchantIdOf(request),
+            customerId: request.params.customer_id,
+            accountId: request.params.account_id,
+          },
+          request.query,
+        ),
+      ),
+  );
+
+  app.post(
+    path,
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: accountParams,
+        headers: idempotencyHeaders,
+        body: takePaymentSchema,
+        response: { 201: transactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const payment = await takeAccountPayment(
+        ctx,
+        {
+          actor: actorOf(request),
+          canWaiveFee: callerCan(request, 'waivePaymentFee'),
+          canExceedRoleLimits: callerCan(request, 'exceedRolePaymentLimits'),
+        },
+        {
+          ...request.body,
+          customerId: request.params.customer_id,
+          accountId: request.params.account_id,
+          idempotencyKey: request.headers['idempotency-key'] ?? null,
+        },
+      );
+      return reply.code(201).send(toTransaction(payment));
+    },
+  );
+};

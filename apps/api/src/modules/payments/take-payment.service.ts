@@ -1,0 +1,228 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { convenienceFeeCents, type FeeSetting, type Funding } from '@paylane/shared/card-fees';
+import type { TakePaymentBody } from '@paylane/shared/contracts/payments';
+import { messages } from '@paylane/shared/messages';
+import { isUuid } from '@paylane/shared/validation';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../kit/actor';
+import { conflict, fieldError, forbidden, notFound } from '../../kit/errors';
+import { inTransaction } from '../../kit/transaction';
+import { chargePayment, paidEntries, reconcilePendingPayment } from './payment-outcomes';
+import {
+  findPayableAccount,
+  findPaymentByKey,
+  findProcessingAccount,
+  findRoleLimits,
+  findSavedMethod,
+  insertPayment,
+  postLedgerEntries,
+  type NewPayment,
+  type PaymentRow,
+} from './payments.repository';
+
+/** Who takes the payment and which money decisions they may make (docs/product.md §6, issue 16). */
+export type PaymentTaker = { actor: Actor; canWaiveFee: boolean; canExceedRoleLimits: boolean };
+
+export type TakePaymentRequest = TakePaymentBody & {
+  customerId: string;
+  accountId: string;
+  /** The Idempotency-Key header: the same key sent again answers the first payment and charges nothing more. */
+  idempotencyKey: string | null;
+};
+
+type Account = NonNullable<Awaited<ReturnType<typeof findPayableAccount>>>;
+
+/** How the payment is made, its fee and, for a saved method, where it is charged. */
+type MethodPlan = Pick<
+  NewPayment,
+  'methodKind' | 'paymentMethodId' | 'methodLabel' | 'processor' | 'processorAccountId' | 'feeCents'
+> & { token: string | null };
+
+const digestOf = (request: TakePaymentRequest) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        request.customerId,
+        request.accountId,
+        request.amount,
+        request.payment_method ?? null,
+        request.method_kind ?? null,
+        request.note,
+        request.waive_fee,
+      ]),
+    )
+    .digest('hex');
+
+/**
+ * Takes a payment on a customer's account (docs/product.md §2 'Take Payment'): cash, check and money order are
+ * paid at once; a saved card or bank account is charged through the processor with the payment row written
+ * first, so a double click, a retry or a crash charges once (docs/reference/payments.md §5 item 2).
+ */
+export async function takeAccountPayment(
+  ctx: AppContext,
+  taker: PaymentTaker,
+  request: TakePaymentRequest,
+): Promise<PaymentRow> {
+  const merchantId = taker.actor.merchantId;
+  const idempotencyKey = request.idempotencyKey ?? randomUUID();
+  const earlier = await findPaymentByKey(ctx.db, { merchantId, idempotencyKey });
+  if (earlier) return resumePayment(ctx, earlier, digestOf(request));
+
+  const account = await payableAccount(ctx, merchantId, request);
+  await checkAmount(ctx, taker, account, request.amount);
+  const plan = await planMethod(ctx, merchantId, account, request);
+  if (request.waive_fee && plan.feeCents && !taker.canWaiveFee)
+    throw forbidden('You do not have permission to waive the convenience fee.');
+
+  const values: NewPayment = {
+    merchantId,
+    customerId: request.customerId,
+    accountId: account.id,
+    kind: 'account',
+    channel: 'staff',
+    ...plan,
+    feeCents: request.waive_fee ? 0 : plan.feeCents,
+    feeWaived: request.waive_fee && Boolean(plan.feeCents),
+    amountCents: request.amount,
+    status: plan.token ? 'pending' : 'paid',
+    idempotencyKey,
+    requestDigest: digestOf(request),
+    note: request.note,
+    createdByUserId: taker.actor.userId,
+    paidAt: plan.token ? null : ctx.now(),
+    createdAt: ctx.now(),
+  };
+  const payment = plan.token
+    ? await insertPayment(ctx.db, values)
+    : await inTransaction(ctx.db, async (tx) => {
+        const row = await insertPayment(tx, values);
+        if (row) await postLedgerEntries(tx, paidEntries(row, ctx.now()));
+        return row;
+      });
+  // Another request with the same key won the insert: answer as its replay.
+  if (!payment) return resumeByKey(ctx, merchantId, idempotencyKey, values.requestDigest);
+  return plan.token ? chargePayment(ctx, payment, plan.token) : payment;
+}
+
+async function resumeByKey(ctx: AppContext, merchantId: string, idempotencyKey: string, digest: string) {
+  const winner = await findPaymentByKey(ctx.db, { merchantId, idempotencyKey });
+  if (!winner) throw new Error('payment vanished after an idempotency conflict');
+  return resumePayment(ctx, winner, digest);
+}
+
+/** A request seen before: the same one answers its payment (reconciled first if still pending). */
+async function resumePayment(ctx: AppContext, payment: PaymentRow, digest: string): Promise<PaymentRow> {
+  if (payment.requestDigest !== digest)
+    throw conflict('This Idempotency-Key was already used for a different payment.');
+  if (payment.status !== 'pending') return payment;
+  const method = payment.paymentMethodId
+    ? await findSavedMethod(ctx.db, {
+        merchantId: payment.merchantId,
+        customerId: payment.customerId ?? '',
+        id: payment.paymentMethodId,
+      })
+    : null;
+  return reconcilePendingPayment(ctx, payment, method?.processorToken ?? null);
+}
+
+async function payableAccount(ctx: AppContext, merchantId: string, request: TakePaymentRequest) {
+  if (!isUuid(request.customerId) || !isUuid(request.accountId)) throw notFound();
+  const account = await findPayableAccount(ctx.db, {
+    merchantId,
+    customerId: request.customerId,
+    accountId: request.accountId,
+  });
+  if (!account || account.mergedIntoId) throw notFound();
+  if (account.status === 'inactive' || account.status === 'closed')
+    throw fieldError('non_field_errors', messages.accountInactive);
+  if (account.amountDueCents <= 0) throw fieldError('non_field_errors', messages.accountPaid);
+  return account;
+}
+
+/** The merchant's limits for everyone; the custom role's unless the caller may exceed them. */
+async function checkAmount(ctx: AppContext, taker: PaymentTaker, account: Account, amountCents: number) {
+  const limits: Array<{ minCents: number | null; maxCents: number | null }> = [
+    { minCents: account.merchantMinCents, maxCents: account.merchantMaxCents },
+  ];
+  if (taker.actor.userId && !taker.canExceedRoleLimits) {
+    const role = await findRoleLimits(ctx.db, {
+      merchantId: taker.actor.merchantId,
+      userId: taker.actor.userId,
+    });
+    if (role) limits.push(role);
+  }
+  for (const { minCents, maxCents } of limits) {
+    if (minCents !== null && amountCents < minCents) throw fieldError('amount', messages.paymentBelowMin);
+    if (maxCents !== null && amountCents > maxCents) throw fieldError('amount', messages.paymentAboveMax);
+  }
+}
+
+const counterLabels = { cash: 'Cash', check: 'Check', money_order: 'Money order' } as const;
+
+async function planMethod(
+  ctx: AppContext,
+  merchantId: string,
+  account: Account,
+  request: TakePaymentRequest,
+): Promise<MethodPlan> {
+  if (request.method_kind) {
+    const label = counterLabels[request.method_kind];
+    return {
+      methodKind: request.method_kind,
+      methodLabel: request.note && request.method_kind === 'check' ? `${label} ${request.note}` : label,
+      feeCents: 0,
+      token: null,
+    };
+  }
+  const methodId = request.payment_method ?? '';
+  const method = isUuid(methodId)
+    ? await findSavedMethod(ctx.db, { merchantId, customerId: request.customerId, id: methodId })
+    : null;
+  if (!method) throw fieldError('payment_method', 'Not found.');
+  const processing = await findProcessingAccount(ctx.db, merchantId, account.locationId);
+  if (!processing)
+    throw fieldError(
+      'non_field_errors',
+      'The merchant has no active processing account to take card or bank payments.',
+    );
+  if (!method.processorToken || method.processor !== processing.processor)
+    throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');
+  const isCard = method.paymentType === 'CREDIT' || method.paymentType === 'DEBIT';
+  const funding: Funding = method.funding ?? 'unknown';
+  return {
+    methodKind: isCard ? 'card' : 'bank',
+    paymentMethodId: method.id,
+    methodLabel: methodLabel(method),
+    processor: processing.processor,
+    processorAccountId: method.processorAccountId ?? processing.processorAccountId,
+    feeCents: convenienceFeeCents({
+      amountCents: request.amount,
+      method: isCard ? { kind: 'card', funding } : { kind: 'bank' },
+      setting: feeSettingOf(processing),
+      isRecurring: false,
+    }),
+    token: method.processorToken,
+  };
+}
+
+/** A processing account's fee to the payer: its card percentage when set, else its flat convenience fee. */
+function feeSettingOf(account: {
+  cardFeeBasisPoints: number;
+  convenienceFeeCents: number;
+}): FeeSetting | null {
+  if (account.cardFeeBasisPoints > 0) return { kind: 'percent', basisPoints: account.cardFeeBasisPoints };
+  if (account.convenienceFeeCents > 0) return { kind: 'flat', cents: account.convenienceFeeCents };
+  return null;
+}
+
+function methodLabel(method: {
+  nickname: string;
+  paymentType: string;
+  cardType: string | null;
+  maskedCardNumber: string | null;
+  maskedAccountNumber: string | null;
+}): string {
+  const mask = (method.maskedCardNumber ?? method.maskedAccountNumber ?? '').slice(-4);
+  const kind = method.cardType ?? method.paymentType.toLowerCase();
+  return `${method.nickname || kind} •••• ${mask}`;
+}

@@ -1,0 +1,52 @@
+import type { Transaction, TransactionStatus } from '@paylane/shared/contracts/payments';
+import { isUuid } from '@paylane/shared/validation';
+import type { AppContext } from '../../context';
+import { notFound } from '../../kit/errors';
+import { rowsOfPage, type PageSlice } from '../../kit/paging';
+import { findPayableAccount, listAccountPayments, type PaymentRow } from './payments.repository';
+
+const transactionStatuses: Record<PaymentRow['status'], TransactionStatus> = {
+  pending: 'PENDING',
+  processing: 'PROCESSING',
+  paid: 'PAID',
+  failed: 'FAILED',
+  returned: 'RETURNED',
+};
+
+/** docs/product.md §3 Transaction: status, created and the payment with its total (principal plus fee). */
+export const toTransaction = (row: PaymentRow): Transaction => ({
+  id: row.id,
+  status: transactionStatuses[row.status],
+  created: row.createdAt.toISOString(),
+  payment: {
+    id: row.id,
+    customer_id: row.customerId,
+    account_id: row.accountId,
+    method_kind: row.methodKind,
+    method_label: row.methodLabel,
+    amount_cents: row.amountCents,
+    fee_cents: row.feeCents,
+    fee_waived: row.feeWaived,
+    total_amount_cents: row.amountCents + row.feeCents,
+    failure_code: row.failureCode,
+    failure_message: row.failureMessage,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  },
+});
+
+/** GET .../customers/{c}/accounts/{a}/transactions/ (docs/product.md §7): newest first. */
+export async function listAccountTransactions(
+  ctx: AppContext,
+  key: { merchantId: string; customerId: string; accountId: string },
+  query: { page: number; page_size: number },
+): Promise<PageSlice<Transaction>> {
+  const account =
+    isUuid(key.customerId) && isUuid(key.accountId) ? await findPayableAccount(ctx.db, key) : null;
+  if (!account) throw notFound();
+  const { rows, total } = await listAccountPayments(ctx.db, {
+    merchantId: key.merchantId,
+    accountId: key.accountId,
+    ...rowsOfPage(query),
+  });
+  return { count: total, results: rows.map(toTransaction) };
+}

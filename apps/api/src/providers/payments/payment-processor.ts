@@ -1,0 +1,89 @@
+// The card and bank payment port (docs/conventions.md §6): Stripe through its official SDK, or the offline
+// `sandbox` processor (the default). Card and bank numbers never pass through this port: the processor's own
+// hosted entry turns them into a method token, and Paylane keeps the token and a mask only.
+
+/** docs/reference/payments.md §3 BIN: Stripe's `card.funding` values; `unknown` is treated as not surchargeable. */
+export const cardFundings = ['credit', 'debit', 'prepaid', 'unknown'] as const;
+export type CardFunding = (typeof cardFundings)[number];
+
+export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+export type CardBrand = (typeof cardBrands)[number];
+
+/** What the first 6 or 8 digits of a card say about it. */
+export type BinInfo = { bin: string; brand: CardBrand; funding: CardFunding };
+
+/** A saved card or bank account as the processor describes it (never the number itself). */
+export type ProcessorMethod =
+  | {
+      kind: 'card';
+      token: string;
+      brand: CardBrand;
+      funding: CardFunding;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    }
+  | {
+      kind: 'bank';
+      token: string;
+      accountType: 'checking' | 'savings';
+      last4: string;
+      routingNumber: string;
+    };
+
+export type ChargeRequest = {
+  /**
+   * Ours, written to the payment attempt before the call: the same key sent again answers the first result
+   * and charges nothing more; the same key with other parameters is refused (docs/reference/payments.md §3).
+   */
+  idempotencyKey: string;
+  /** The merchant's account at the processor (a Stripe connected account); '' for the platform's own. */
+  processorAccountId: string;
+  methodToken: string;
+  amountCents: number;
+  /** Our payment attempt id, kept by the processor so a charge can be found again after a crash. */
+  reference: string;
+};
+
+/**
+ * A charge as the processor sees it. Cards succeed or fail at once (or after a short delay); bank debits stay
+ * `processing` for days and then settle (`succeeded`) or come back `returned` with a NACHA code.
+ */
+export type ChargeStatus = 'processing' | 'succeeded' | 'failed' | 'returned';
+
+export type ProcessorCharge = {
+  processorChargeId: string;
+  reference: string;
+  amountCents: number;
+  status: ChargeStatus;
+  /** Why it failed or came back: a decline code (`card_declined`, `insufficient_funds`, …) or `R01`…`R29`. */
+  failureCode: string | null;
+  failureMessage: string | null;
+};
+
+/**
+ * A call the processor answered with a refusal that no retry changes (bad request, key reused with other
+ * parameters), or that may or may not have happened (`isAmbiguous`: network failure, timeout, 5xx). An
+ * ambiguous charge is reconciled with findCharge before anything is retried, never re-sent blindly.
+ */
+export class ProcessorError extends Error {
+  readonly code: string;
+  readonly isAmbiguous: boolean;
+  constructor(message: string, options: { code: string; isAmbiguous: boolean }) {
+    super(message);
+    this.name = 'ProcessorError';
+    this.code = options.code;
+    this.isAmbiguous = options.isAmbiguous;
+  }
+}
+
+export type PaymentProcessor = {
+  name: 'sandbox' | 'stripe';
+  lookupBin(bin: string): Promise<BinInfo>;
+  /** The saved method behind a token, or null when the processor does not know it. */
+  findMethod(input: { processorAccountId: string; token: string }): Promise<ProcessorMethod | null>;
+  /** Charges a saved method. A decline is a `failed` charge, not an error; refusals throw ProcessorError. */
+  charge(request: ChargeRequest): Promise<ProcessorCharge>;
+  /** Reconciliation after an ambiguous answer or a crash: the charge made under our reference, if any. */
+  findCharge(input: { processorAccountId: string; reference: string }): Promise<ProcessorCharge | null>;
+};

@@ -1,0 +1,82 @@
+import valid from 'card-validator';
+import type { BinInfo, CardBrand, CardFunding } from '../payment-processor';
+
+// The sandbox processor's documented test numbers (docs/reference/payments.md, "The sandbox processor"). They
+// follow Stripe's test numbers where Stripe has one, so a tester who knows one knows the other.
+
+/** How a charge on a test method ends. */
+export type SandboxOutcome =
+  | { status: 'succeeded' }
+  /** Succeeds only after the sandbox's delay (SANDBOX_PROCESSOR_DELAY_MS); `processing` until then. */
+  | { status: 'delayed' }
+  /**
+   * The charge succeeds, but its first answer is lost on the way back (an ambiguous network failure): for
+   * proving that a retry reconciles with the processor instead of charging again.
+   */
+  | { status: 'answer_lost' }
+  | { status: 'failed'; code: string; message: string }
+  /** Bank debits: processing until the settle delay, then settled or returned with a NACHA code. */
+  | { status: 'settles' }
+  | { status: 'returns'; code: string; message: string };
+
+const declined = (code: string, message: string): SandboxOutcome => ({ status: 'failed', code, message });
+
+/** Cards whose full number decides the outcome; any other valid number of a known BIN succeeds. */
+export const sandboxTestCards: Record<string, SandboxOutcome> = {
+  '4000000000000002': declined('card_declined', 'Your card was declined.'),
+  '4000000000009995': declined('insufficient_funds', 'Your card has insufficient funds.'),
+  '4000000000000069': declined('expired_card', 'Your card has expired.'),
+  '4000000000000119': declined('processing_error', 'An error occurred while processing your card.'),
+  '4000000000000077': { status: 'delayed' },
+  '4000000000000341': { status: 'answer_lost' },
+};
+
+/** Funding by BIN (first 6 digits) for the sandbox's cards; an unlisted BIN of a known brand is `unknown`. */
+const sandboxBins: Record<string, CardFunding> = {
+  '424242': 'credit', // Visa 4242 4242 4242 4242
+  '400000': 'credit', // Visa, the outcome cards above
+  '400005': 'debit', // Visa debit 4000 0566 5566 5556
+  '400008': 'prepaid', // Visa prepaid 4000 0800 0000 0004
+  '555555': 'credit', // Mastercard 5555 5555 5555 4444
+  '520082': 'debit', // Mastercard debit 5200 8282 8282 8210
+  '378282': 'credit', // American Express 3782 822463 10005 (15 digits)
+  '601111': 'credit', // Discover 6011 1111 1111 1117
+};
+
+/** Bank test accounts (routing number 110000000, as Stripe's); any other account number settles. */
+export const sandboxTestRouting = '110000000';
+export const sandboxTestBankAccounts: Record<string, SandboxOutcome> = {
+  '000123456789': { status: 'settles' },
+  '000222222227': { status: 'returns', code: 'R01', message: 'Insufficient funds' },
+  '000111111113': { status: 'returns', code: 'R02', message: 'Account closed' },
+  '000111111116': { status: 'returns', code: 'R03', message: 'No account / unable to locate account' },
+  '000333333335': { status: 'returns', code: 'R10', message: 'Customer advises not authorized' },
+};
+
+// card-validator's names for the networks the product takes.
+const brandsByCardType: Record<string, CardBrand> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  'american-express': 'amex',
+  discover: 'discover',
+};
+
+/** The card network by the number's leading digits (card-validator's IIN ranges). */
+export function brandOfNumber(digits: string): CardBrand {
+  const { card } = valid.number(digits);
+  return card ? (brandsByCardType[card.type] ?? 'unknown') : 'unknown';
+}
+
+export function sandboxBinInfo(bin: string): BinInfo {
+  const six = bin.slice(0, 6);
+  return { bin: six, brand: brandOfNumber(six), funding: sandboxBins[six] ?? 'unknown' };
+}
+
+/** The outcome of charging a card number: a listed test card's, else success for a known brand. */
+export function cardOutcome(digits: string): SandboxOutcome {
+  return sandboxTestCards[digits] ?? { status: 'succeeded' };
+}
+
+export function bankOutcome(accountNumber: string): SandboxOutcome {
+  return sandboxTestBankAccounts[accountNumber] ?? { status: 'settles' };
+}

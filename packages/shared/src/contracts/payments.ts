@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { requiredDollarsSchema } from '../validation';
+import { pageOf } from './paging';
+
+// Taking a payment on an account and listing an account's transactions (docs/product.md §3 Transaction, §7
+// Payments). Requests carry dollars as typed ('25.00'); answers carry integer cents.
+
+export const paymentMethodKindSchema = z.enum([
+  'card',
+  'bank',
+  'cash',
+  'check',
+  'money_order',
+  'card_present',
+]);
+
+// POST .../customers/{c}/accounts/{a}/transactions/ with an Idempotency-Key header: a saved card or bank
+// account (payment_method), or cash, check or money order taken at the counter.
+export const takePaymentSchema = z
+  .object({
+    amount: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }).refine(
+      (cents) => cents >= 100,
+      { error: messages.paymentMinimum },
+    ),
+    payment_method: z.string().optional(),
+    method_kind: z.enum(['cash', 'check', 'money_order']).optional(),
+    /** A check number or what the staff member wants on the receipt. */
+    note: z.string().max(200).default(''),
+    waive_fee: z.boolean().default(false),
+  })
+  .refine((body) => Boolean(body.payment_method) !== Boolean(body.method_kind), {
+    error: 'Choose a saved payment method or cash, check or money order',
+    path: ['payment_method'],
+  });
+export type TakePaymentBody = z.infer<typeof takePaymentSchema>;
+
+export const transactionStatusSchema = z.enum(['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'RETURNED']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  status: transactionStatusSchema,
+  created: z.string(),
+  payment: z.object({
+    id: z.string(),
+    customer_id: z.string().nullable(),
+    account_id: z.string().nullable(),
+    method_kind: paymentMethodKindSchema,
+    /** 'Visa credit •••• 4242', 'Cash', 'Check 1042'. */
+    method_label: z.string(),
+    amount_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    fee_waived: z.boolean(),
+    total_amount_cents: z.number().int(),
+    failure_code: z.string().nullable(),
+    failure_message: z.string().nullable(),
+    paid_at: z.string().nullable(),
+  }),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+export const transactionPageSchema = pageOf(transactionSchema);
