@@ -10,6 +10,7 @@ import { createCustomerImportJobs } from './modules/customer-imports/customer-im
 import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
 import { createPasswordResetJobs } from './modules/password-reset/password-reset.jobs';
+import { createPaymentJobs, paymentSchedules } from './modules/payments/payments.jobs';
 import { startOutboxSmsWalker, type BackgroundLoop } from './modules/outbox/outbox-sms-walker.runtime';
 
 /** Every feature's jobs. Features add theirs here. */
@@ -21,6 +22,7 @@ export function createJobs(ctx: AppContext): JobDefinition[] {
     ...createMaintenanceJobs(ctx),
     ...createMessagingJobs(ctx),
     ...createAutomationJobs(ctx),
+    ...createPaymentJobs(ctx),
   ];
 }
 
@@ -52,7 +54,12 @@ export async function startBackgroundWork(input: {
 }): Promise<BackgroundLoop> {
   const { ctx, queue } = input;
   const jobs = createJobs(ctx);
-  const schedules = [...authSchedules, ...maintenanceSchedules(ctx.config), ...messagingSchedules];
+  const schedules = [
+    ...authSchedules,
+    ...maintenanceSchedules(ctx.config),
+    ...messagingSchedules,
+    ...paymentSchedules,
+  ];
   for (const job of jobs) await queue.ensureQueue(job.name, job.queue);
   if (!input.runsJobs) return { stop: async () => undefined };
   await startWorkers(queue, jobs);

@@ -53,7 +53,7 @@ CREATE INDEX "ledger_entries_merchant_occurred_idx" ON "ledger_entries" USING bt
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "payments_merchant_created_idx" ON "payments" USING btree ("merchant_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_account_created_idx" ON "payments" USING btree ("account_id","created_at");--> statement-breakpoint
-CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "payments_open_idx" ON "payments" USING btree ("created_at") WHERE "payments"."status" in ('pending', 'processing');--> statement-breakpoint
 ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_merchant_id_id_key" UNIQUE("merchant_id","id");--> statement-breakpoint
 -- Tenant keys (see 0013): a payment and a ledger entry name their customer, account, method and payment
 -- together with their own merchant_id, so the database refuses one that names another merchant's row.

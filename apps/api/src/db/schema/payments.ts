@@ -73,9 +73,10 @@ export const payments = pgTable(
     check('payments_fee_not_negative', sql`${t.feeCents} >= 0`),
     index('payments_merchant_created_idx').on(t.merchantId, t.createdAt),
     index('payments_account_created_idx').on(t.accountId, t.createdAt),
-    index('payments_pending_idx')
+    // The reconciler's sweep: payments still waiting for the processor's word.
+    index('payments_open_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 

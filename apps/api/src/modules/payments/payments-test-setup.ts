@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accounts, customers, ledgerEntries, paymentMethods, sandboxProcessorCharges } from '../../db/schema';
-import { saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
+import { saveSandboxBankAccount, saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
 import type { TestApp } from '../../test/app';
 
 // What the payment tests arrange and read: an account with an amount due, a card saved at the sandbox (as the
@@ -50,6 +50,33 @@ export async function saveTestCard(
       processorAccountId: '',
       processorToken: method.token,
       funding: method.funding,
+    })
+    .returning();
+  return row!.id;
+}
+
+/** A checking account saved at the sandbox; its number picks the outcome (docs/reference/payments.md). */
+export async function saveTestBankAccount(
+  t: TestApp,
+  to: { merchantId: string; customerId: string },
+  accountNumber: string,
+): Promise<string> {
+  const method = await saveSandboxBankAccount(t.database.db, {
+    processorAccountId: '',
+    entry: { routing_number: '110000000', account_number: accountNumber, account_type: 'checking' },
+    now: t.clock.now(),
+  });
+  const [row] = await t.database.db
+    .insert(paymentMethods)
+    .values({
+      merchantId: to.merchantId,
+      customerId: to.customerId,
+      paymentType: 'CHECKING',
+      nickname: 'Checking',
+      maskedAccountNumber: `********${method.last4}`,
+      processor: 'sandbox',
+      processorAccountId: '',
+      processorToken: method.token,
     })
     .returning();
   return row!.id;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -164,4 +164,23 @@ export async function ledgerOfPayment(db: Db, key: { merchantId: string; payment
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.merchantId, key.merchantId), eq(ledgerEntries.paymentId, key.paymentId)))
     .orderBy(asc(ledgerEntries.id));
+}
+
+/**
+ * Payments still waiting for the processor's word, across merchants (a system sweep; each is then written by
+ * its own merchant and id): every processing one, and pending ones older than `pendingBefore`, so a request
+ * still in flight finishes by itself. Oldest first.
+ */
+export async function listOpenPayments(db: Db, options: { pendingBefore: Date; limit: number }) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      or(
+        eq(payments.status, 'processing'),
+        and(eq(payments.status, 'pending'), lt(payments.createdAt, options.pendingBefore)),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(options.limit);
 }
