@@ -72,6 +72,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   // Stripe's API base; tests point it at a local stand-in.
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  // The signing secret (whsec_…) of our webhook endpoint at Stripe, /api/webhooks/stripe/.
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many reverse proxies stand in front (a hop count) or their addresses/CIDRs, comma-separated; never
@@ -133,7 +135,7 @@ export type Config = {
   payments: {
     provider: 'sandbox' | 'stripe';
     sandbox: { delayMs: number; bankSettleMs: number };
-    stripe: { secretKey: string | undefined; apiUrl: string };
+    stripe: { secretKey: string | undefined; apiUrl: string; webhookSecret: string | undefined };
   };
   webDistDir: string;
   logLevel: string;
@@ -205,7 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       provider: e.PAYMENT_PROVIDER,
       sandbox: { delayMs: e.SANDBOX_PROCESSOR_DELAY_MS, bankSettleMs: e.SANDBOX_BANK_SETTLE_MS },
-      stripe: { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') },
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      },
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -110,3 +110,21 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.accountId, t.occurredAt),
   ],
 );
+
+/**
+ * Every processor event acted on, once (docs/conventions.md §5: a processor event id makes a repeat a no-op).
+ * Events arrive duplicated and out of order; statuses only move forward, and this table says which were seen.
+ */
+export const processorEvents = pgTable(
+  'processor_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    processor: text('processor', { enum: ['sandbox', 'stripe'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    // The payment the event was about, when it named one of ours.
+    paymentId: uuid('payment_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('processor_events_event_key').on(t.processor, t.eventId)],
+);

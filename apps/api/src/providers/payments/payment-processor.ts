@@ -77,6 +77,16 @@ export class ProcessorError extends Error {
   }
 }
 
+/** A processor's event, checked and reduced to what Paylane acts on. */
+export type ProcessorEvent = {
+  eventId: string;
+  type: string;
+  /** The connected account the event is about ('' for the platform's own). */
+  processorAccountId: string;
+  /** The charge as the event describes it, for payment events; null for other events. */
+  charge: ProcessorCharge | null;
+};
+
 export type PaymentProcessor = {
   name: 'sandbox' | 'stripe';
   lookupBin(bin: string): Promise<BinInfo>;

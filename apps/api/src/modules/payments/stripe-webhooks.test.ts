@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantAccounts, paymentMethods, payments, processorEvents } from '../../db/schema';
+import { signedStripeEvent } from '../../providers/payments/stripe/stripe-stand-in-events';
+import { startStripeStandIn, type StripeStandIn } from '../../providers/payments/stripe/stripe-stand-in';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  amountDueOf,
+  ledgerOf,
+  newPayableAccount,
+  transactionsPath,
+  type AccountRef,
+} from './payments-test-setup';
+import { STRIPE_WEBHOOK_PATH } from './stripe-webhooks.routes';
+
+const secretKey = 'sk_test_webhooks_stand_in';
+const webhookSecret = 'whsec_test_webhooks_secret';
+const account = 'acct_demo_motors';
+
+// Stripe's events for a bank debit that settles days later: acted on only with a valid signature, once per
+// event id, and never backwards when they arrive out of order (docs/reference/payments.md §3 webhooks).
+describe('Stripe webhooks', () => {
+  let standIn: StripeStandIn;
+  let t: TestApp;
+  let merchantId: string;
+  let to: AccountRef;
+  let paymentId: string;
+
+  const deliver = (body: string, signature: string) =>
+    t.request(STRIPE_WEBHOOK_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body,
+    });
+  const eventAbout = (id: string, type: string, eventAccount = account) => {
+    const [intent] = standIn.paymentIntentsOf(account);
+    return signedStripeEvent({
+      id,
+      type,
+      intent: intent!,
+      account: eventAccount,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+  };
+  const statusOf = async () =>
+    (await t.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status;
+  const eventsSeen = async () =>
+    (await t.database.db.select().from(processorEvents)).map((event) => event.eventId);
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ secretKey });
+    t = await createTestApp({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_API_URL: standIn.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    });
+    merchantId = await t.demoMerchantId();
+    const { db } = t.database;
+    await db
+      .update(merchantAccounts)
+      .set({ processor: 'stripe', processorAccountId: account })
+      .where(eq(merchantAccounts.merchantId, merchantId));
+    to = await newPayableAccount(t, merchantId, 40_000);
+    const [method] = await db
+      .insert(paymentMethods)
+      .values({
+        merchantId,
+        customerId: to.customerId,
+        paymentType: 'CHECKING',
+        nickname: 'Checking',
+        maskedAccountNumber: '********6789',
+        processor: 'stripe',
+        processorAccountId: account,
+        processorToken: 'pm_usBankAccount',
+      })
+      .returning();
+    const taken = await t.request(transactionsPath(merchantId, to), {
+      method: 'POST',
+      token: await t.demoToken('staff'),
+      headers: { 'Idempotency-Key': 'stripe-bank-debit' },
+      json: { amount: '150.00', payment_method: method!.id },
+    });
+    expect(taken.body).toMatchObject({ status: 'PROCESSING', payment: { method_kind: 'bank' } });
+    paymentId = taken.body.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it('refuses a delivery whose signature does not match its body, and stores nothing', async () => {
+    standIn.paymentIntentsOf(account)[0]!.status = 'succeeded';
+    const genuine = eventAbout('evt_tampered', 'payment_intent.succeeded');
+    const tampered = genuine.body.replace('"amount":15000', '"amount":1');
+    expect(tampered).not.toBe(genuine.body);
+    expect(await deliver(tampered, genuine.signature)).toMatchObject({
+      status: 400,
+      body: { detail: 'Invalid signature.' },
+    });
+    expect(await deliver(genuine.body, 't=1,v1=00')).toMatchObject({ status: 400 });
+    expect(await statusOf()).toBe('processing');
+    expect(await eventsSeen()).toEqual([]);
+  });
+
+  it('a settled debit is paid once; the same event again and a late "processing" change nothing', async () => {
+    const settled = eventAbout('evt_settled', 'payment_intent.succeeded');
+    expect(await deliver(settled.body, settled.signature)).toMatchObject({
+      status: 200,
+      body: { duplicate: false },
+    });
+    expect(await statusOf()).toBe('paid');
+    expect(await ledgerOf(t, to.accountId)).toEqual([{ kind: 'payment', amountCents: 15_000 }]);
+    expect(await amountDueOf(t, to.accountId)).toBe(25_000);
+
+    expect(await deliver(settled.body, settled.signature)).toMatchObject({
+      status: 200,
+      body: { duplicate: true },
+    });
+    standIn.paymentIntentsOf(account)[0]!.status = 'processing';
+    const late = eventAbout('evt_late_processing', 'payment_intent.processing');
+    expect((await deliver(late.body, late.signature)).status).toBe(200);
+    expect(await statusOf()).toBe('paid');
+    expect(await ledgerOf(t, to.accountId)).toHaveLength(1);
+    expect(await eventsSeen()).toEqual(['evt_settled', 'evt_late_processing']);
+  });
+
+  it('an event from another connected account never touches the payment', async () => {
+    standIn.paymentIntentsOf(account)[0]!.status = 'requires_payment_method';
+    const foreign = eventAbout('evt_other_account', 'payment_intent.payment_failed', 'acct_someone_else');
+    expect((await deliver(foreign.body, foreign.signature)).status).toBe(200);
+    expect(await statusOf()).toBe('paid');
+    const [seen] = await t.database.db
+      .select()
+      .from(processorEvents)
+      .where(eq(processorEvents.eventId, 'evt_other_account'));
+    expect(seen!.paymentId).toBeNull();
+  });
+});
