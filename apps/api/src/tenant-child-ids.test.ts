@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { locations } from './db/schema';
+import { locations, paymentMethods } from './db/schema';
 import { createTestApp, type TestApp } from './test/app';
 
 // The other half of tenant isolation: a caller may pass their own merchant's membership check and then name
@@ -96,6 +96,8 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       // A payment taken on the customer's account (issue 16).
       amount: '10.00',
       method_kind: 'cash',
+      // A saved method's new nickname (issue 16).
+      nickname: `${RIVAL} card`,
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);
@@ -104,6 +106,17 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       id: account.id,
       readPath: `${base}/customers/${customer}/`,
       body: accountBody,
+    });
+    // Saved methods come from the processor's hosted entry, not a create route: written directly.
+    const [method] = await t.database.db
+      .insert(paymentMethods)
+      .values({ merchantId: rivalMerchantId, customerId: customer, paymentType: 'CREDIT', nickname: RIVAL })
+      .returning();
+    foreign.push({
+      param: 'payment_method_id',
+      id: method!.id,
+      readPath: `${base}/customers/${customer}/payment_methods/`,
+      body: { nickname: `${RIVAL} renamed` },
     });
     const noteBody = { body: `${RIVAL} note` };
     const note = await createAsSuperAdmin(`${base}/customers/${customer}/notes/`, noteBody);

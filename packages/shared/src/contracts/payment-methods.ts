@@ -23,3 +23,8 @@ export const binInfoSchema = z.object({
   funding: z.enum(['credit', 'debit', 'prepaid', 'unknown']),
 });
 export type BinInfoAnswer = z.infer<typeof binInfoSchema>;
+
+// PATCH .../customers/{c}/payment_methods/{id}/: the name staff know the method by ('' shows the card type).
+export const paymentMethodUpdateSchema = z.object({
+  nickname: z.string().trim().max(50, 'Ensure this field has no more than 50 characters.'),
+});

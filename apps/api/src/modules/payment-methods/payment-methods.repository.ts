@@ -18,6 +18,15 @@ export async function isMerchantCustomer(
   return row !== undefined;
 }
 
+const optionColumns = {
+  id: paymentMethods.id,
+  paymentType: paymentMethods.paymentType,
+  cardType: paymentMethods.cardType,
+  nickname: paymentMethods.nickname,
+  maskedCardNumber: paymentMethods.maskedCardNumber,
+  maskedAccountNumber: paymentMethods.maskedAccountNumber,
+};
+
 /**
  * The customer's payment methods that are not removed, newest first. Only the columns of the answer are
  * read: masks and labels, never anything the processor holds.
@@ -32,14 +41,7 @@ export async function listPaymentMethods(
     isNull(paymentMethods.removedAt),
   );
   const rows = await db
-    .select({
-      id: paymentMethods.id,
-      paymentType: paymentMethods.paymentType,
-      cardType: paymentMethods.cardType,
-      nickname: paymentMethods.nickname,
-      maskedCardNumber: paymentMethods.maskedCardNumber,
-      maskedAccountNumber: paymentMethods.maskedAccountNumber,
-    })
+    .select(optionColumns)
     .from(paymentMethods)
     .where(where)
     .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
@@ -48,3 +50,37 @@ export async function listPaymentMethods(
   return { rows, total: await countWhere(db, paymentMethods, where) };
 }
 export type PaymentMethodRow = Awaited<ReturnType<typeof listPaymentMethods>>['rows'][number];
+
+type MethodKey = { merchantId: string; customerId: string; id: string };
+const liveMethod = (key: MethodKey) =>
+  and(
+    eq(paymentMethods.merchantId, key.merchantId),
+    eq(paymentMethods.customerId, key.customerId),
+    eq(paymentMethods.id, key.id),
+    isNull(paymentMethods.removedAt),
+  );
+
+/** A method that is not removed, with its nickname before the change; null when there is none. */
+export async function findLiveMethod(db: Db, key: MethodKey): Promise<PaymentMethodRow | null> {
+  const [row] = await db.select(optionColumns).from(paymentMethods).where(liveMethod(key)).for('update');
+  return row ?? null;
+}
+
+export async function setMethodNickname(db: Db, key: MethodKey, nickname: string) {
+  const [row] = await db
+    .update(paymentMethods)
+    .set({ nickname })
+    .where(liveMethod(key))
+    .returning(optionColumns);
+  return row ?? null;
+}
+
+/** Removes a method from use (kept for the payments that name it); null when it was already removed. */
+export async function markMethodRemoved(db: Db, key: MethodKey, at: Date) {
+  const [row] = await db
+    .update(paymentMethods)
+    .set({ removedAt: at })
+    .where(liveMethod(key))
+    .returning(optionColumns);
+  return row ?? null;
+}

@@ -1,13 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { binInfoSchema, binSchema, paymentMethodPageSchema } from '@paylane/shared/contracts/payment-methods';
+import {
+  binInfoSchema,
+  binSchema,
+  paymentMethodOptionSchema,
+  paymentMethodPageSchema,
+  paymentMethodUpdateSchema,
+} from '@paylane/shared/contracts/payment-methods';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
-import { listCustomerPaymentMethods, lookupCardBin } from './payment-methods.service';
+import {
+  listCustomerPaymentMethods,
+  lookupCardBin,
+  removePaymentMethod,
+  renamePaymentMethod,
+} from './payment-methods.service';
 import { pageAnswer } from '../../kit/paging';
-import { merchantIdOf } from '../../kit/actor';
+import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams, merchantPath } from '../../kit/path-params';
 
 const customerParams = merchantPath('customer_id');
+const methodParams = merchantPath('customer_id', 'payment_method_id');
+const methodPath = '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/:payment_method_id/';
 
 /** docs/product.md §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,5 +58,37 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => lookupCardBin(ctx, request.params.bin),
+  );
+
+  // Rename and remove a saved method (issue 16): customer edits, so the customer-update capability.
+  app.patch(
+    methodPath,
+    {
+      config: { access: { merchant: 'updateCustomer' } },
+      schema: {
+        params: methodParams,
+        body: paymentMethodUpdateSchema,
+        response: { 200: paymentMethodOptionSchema },
+      },
+    },
+    async (request) =>
+      renamePaymentMethod(
+        ctx,
+        actorOf(request),
+        { customerId: request.params.customer_id, id: request.params.payment_method_id },
+        request.body.nickname,
+      ),
+  );
+
+  app.delete(
+    methodPath,
+    { config: { access: { merchant: 'updateCustomer' } }, schema: { params: methodParams } },
+    async (request, reply) => {
+      await removePaymentMethod(ctx, actorOf(request), {
+        customerId: request.params.customer_id,
+        id: request.params.payment_method_id,
+      });
+      return reply.code(204).send();
+    },
   );
 };

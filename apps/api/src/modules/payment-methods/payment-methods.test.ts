@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { customers, memberships, merchants, paymentMethods } from '../../db/schema';
+import { accounts, customers, memberships, merchants, paymentMethods } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { createUser } from '../auth/users.repository';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -172,5 +172,85 @@ describe('payment methods of a customer', () => {
       });
     expect(await t.request(bins('424242'), { token: rivalAdmin })).toMatchObject(notFound);
     expect((await t.request(bins('424242'))).status).toBe(401);
+  });
+
+  it('renames and removes a saved method, in the customer’s history, and a removed one cannot be charged', async () => {
+    const customer = await insertCustomer(db, merchantId, 'Rena', 'Rename');
+    const [method] = await db
+      .insert(paymentMethods)
+      .values({
+        merchantId,
+        customerId: customer.id,
+        paymentType: 'CREDIT',
+        cardType: 'VISA',
+        nickname: 'Visa',
+        maskedCardNumber: '************4242',
+      })
+      .returning();
+    const methodPath = `${methodsPath(customer.id)}${method!.id}/`;
+
+    const renamed = await t.request(methodPath, {
+      method: 'PATCH',
+      token: staff,
+      json: { nickname: '  Work card ' },
+    });
+    expect(renamed).toMatchObject({ status: 200, body: { id: method!.id, nickname: 'Work card' } });
+    expect(
+      (await t.request(methodPath, { method: 'PATCH', token: staff, json: { nickname: 'x'.repeat(51) } }))
+        .body,
+    ).toEqual({
+      nickname: ['Ensure this field has no more than 50 characters.'],
+    });
+
+    expect((await t.request(methodPath, { method: 'DELETE', token: staff })).status).toBe(204);
+    expect((await t.request(methodsPath(customer.id), { token: staff })).body.count).toBe(0);
+    expect(await t.request(methodPath, { method: 'DELETE', token: staff })).toMatchObject(notFound);
+    expect(
+      await t.request(methodPath, { method: 'PATCH', token: staff, json: { nickname: 'Back' } }),
+    ).toMatchObject(notFound);
+
+    const [account] = await db
+      .insert(accounts)
+      .values({ merchantId, customerId: customer.id, amountDueCents: 10_000 })
+      .returning();
+    const charge = await t.request(
+      `/api/merchants/${merchantId}/customers/${customer.id}/accounts/${account!.id}/transactions/`,
+      {
+        method: 'POST',
+        token: staff,
+        json: { amount: '10.00', payment_method: method!.id },
+      },
+    );
+    expect(charge).toMatchObject({ status: 400, body: { payment_method: ['Not found.'] } });
+
+    const history = await t.request(`/api/merchants/${merchantId}/customers/${customer.id}/history/`, {
+      token: staff,
+    });
+    const kinds = history.body.results.map((event: { kind: string; details: unknown }) => [
+      event.kind,
+      event.details,
+    ]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['payment_method.renamed', { nickname: ['Visa', 'Work card'], mask_end: '4242' }],
+        ['payment_method.removed', { nickname: 'Work card', payment_type: 'CREDIT', mask_end: '4242' }],
+      ]),
+    );
+  });
+
+  it('refuses renaming or removing another merchant’s method, and a malformed id', async () => {
+    const [rivalMethod] = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.nickname, 'Rival secret card'));
+    for (const id of [rivalMethod!.id, 'not-a-uuid']) {
+      const path = `${methodsPath(rivalMethod!.customerId)}${id}/`;
+      expect(await t.request(path, { method: 'DELETE', token: staff })).toMatchObject(notFound);
+      expect(
+        await t.request(path, { method: 'PATCH', token: staff, json: { nickname: 'Mine' } }),
+      ).toMatchObject(notFound);
+    }
+    const [still] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, rivalMethod!.id));
+    expect(still).toMatchObject({ nickname: 'Rival secret card', removedAt: null });
   });
 });
