@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantAccounts, paymentMethods, payments, processorEvents } from '../../db/schema';
 import { signedStripeEvent } from '../../providers/payments/stripe/stripe-stand-in-events';
-import { startStripeStandIn, type StripeStandIn } from '../../providers/payments/stripe/stripe-stand-in';
+import {
+  startStripeStandIn,
+  type StandInPaymentIntent,
+  type StripeStandIn,
+} from '../../providers/payments/stripe/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   amountDueOf,
@@ -136,5 +140,52 @@ describe('Stripe webhooks', () => {
       .from(processorEvents)
       .where(eq(processorEvents.eventId, 'evt_other_account'));
     expect(seen!.paymentId).toBeNull();
+  });
+
+  it('a bank debit that fails days later ends FAILED with the bank’s reason and posts nothing', async () => {
+    const failing = await newPayableAccount(t, merchantId, 30_000);
+    const [method] = await t.database.db
+      .insert(paymentMethods)
+      .values({
+        merchantId,
+        customerId: failing.customerId,
+        paymentType: 'CHECKING',
+        nickname: 'Checking',
+        processor: 'stripe',
+        processorAccountId: account,
+        processorToken: 'pm_usBankAccount',
+      })
+      .returning();
+    const taken = await t.request(transactionsPath(merchantId, failing), {
+      method: 'POST',
+      token: await t.demoToken('staff'),
+      headers: { 'Idempotency-Key': 'stripe-bank-debit-fails' },
+      json: { amount: '80.00', payment_method: method!.id },
+    });
+    expect(taken.body.status).toBe('PROCESSING');
+    const intent = standIn
+      .paymentIntentsOf(account)
+      .find((candidate) => candidate.metadata.reference === taken.body.id)!;
+    intent.status = 'requires_payment_method';
+    // What the bank's answer leaves on the PaymentIntent (only the fields Paylane reads matter here).
+    const lastError = {
+      type: 'invalid_request_error',
+      code: 'insufficient_funds',
+      message: 'Insufficient funds.',
+    };
+    intent.last_payment_error = lastError as StandInPaymentIntent['last_payment_error'];
+    const failed = signedStripeEvent({
+      id: 'evt_debit_failed',
+      type: 'payment_intent.payment_failed',
+      intent,
+      account,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect((await deliver(failed.body, failed.signature)).status).toBe(200);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, taken.body.id));
+    expect(row).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds', paidAt: null });
+    expect(await ledgerOf(t, failing.accountId)).toEqual([]);
+    expect(await amountDueOf(t, failing.accountId)).toBe(30_000);
   });
 });

@@ -294,4 +294,31 @@ describe('take payment', () => {
     await expect(db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
     expect(await ledger(to.accountId)).toEqual([{ kind: 'payment', amountCents: 1_000 }]);
   });
+
+  it('a card or bank payment needs an active processing account; cash does not', async () => {
+    const to = await newAccount(20_000);
+    const method = await saveCard(to.customerId, '4242424242424242', 'CREDIT');
+    const { db: database } = t.database;
+    await database
+      .update(merchantAccounts)
+      .set({ status: 'inactive' })
+      .where(eq(merchantAccounts.merchantId, merchantId));
+    try {
+      expect(await pay(to, { amount: '10.00', payment_method: method })).toMatchObject({
+        status: 400,
+        body: {
+          non_field_errors: ['The merchant has no active processing account to take card or bank payments.'],
+        },
+      });
+      expect((await pay(to, { amount: '10.00', method_kind: 'money_order' })).body).toMatchObject({
+        status: 'PAID',
+        payment: { method_label: 'Money order' },
+      });
+    } finally {
+      await database
+        .update(merchantAccounts)
+        .set({ status: 'active' })
+        .where(eq(merchantAccounts.merchantId, merchantId));
+    }
+  });
 });
