@@ -8,8 +8,10 @@ import { loadConfig } from '../../config';
 import * as schema from '../../db/schema';
 import type { PaymentProcessor } from '../../providers/payments/payment-processor';
 import { createSandboxProcessor } from '../../providers/payments/sandbox/sandbox-processor';
+import { createStripeProcessor } from '../../providers/payments/stripe/stripe-processor';
 
-// The test hands over its database.pgConfig (a pg.PoolConfig) and its JWT secret, so its tokens work here.
+// The test hands over its database.pgConfig (a pg.PoolConfig) and its JWT secret, so its tokens work here,
+// and, to crash against the Stripe stand-in instead of the sandbox, the stand-in's URL and key.
 const pgConfig = JSON.parse(process.env.PAYLANE_CRASH_PG_CONFIG ?? '{}') as pg.PoolConfig;
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -19,11 +21,14 @@ const config = loadConfig({
   WEB_DIST_DIR: '/nonexistent-web-dist',
 });
 const db = drizzle({ client: new pg.Pool({ ...pgConfig, max: 3 }), schema });
-const sandbox = createSandboxProcessor({ db, now: () => new Date(), delayMs: 0, bankSettleMs: 0 });
+const stripeUrl = process.env.PAYLANE_CRASH_STRIPE_URL;
+const processor = stripeUrl
+  ? createStripeProcessor({ secretKey: process.env.PAYLANE_CRASH_STRIPE_KEY ?? '', apiUrl: stripeUrl })
+  : createSandboxProcessor({ db, now: () => new Date(), delayMs: 0, bankSettleMs: 0 });
 const payments: PaymentProcessor = {
-  ...sandbox,
+  ...processor,
   async charge(request) {
-    await sandbox.charge(request);
+    await processor.charge(request);
     process.send?.({ type: 'charged', reference: request.reference });
     return new Promise(() => undefined);
   },
