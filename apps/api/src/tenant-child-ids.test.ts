@@ -96,8 +96,9 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       // A payment taken on the customer's account (issue 16).
       amount: '10.00',
       method_kind: 'cash',
-      // A saved method's new nickname (issue 16).
+      // A saved method's new nickname, and why a payment is corrected (issue 16).
       nickname: `${RIVAL} card`,
+      reason: `${RIVAL} correction`,
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);
@@ -117,6 +118,20 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       id: method!.id,
       readPath: `${base}/customers/${customer}/payment_methods/`,
       body: { nickname: `${RIVAL} renamed` },
+    });
+    const paymentBody = { amount: '10.00', method_kind: 'cash' };
+    const transactionsPath = `${base}/customers/${customer}/accounts/${account.id}/transactions/`;
+    const payment = await t.request(transactionsPath, {
+      method: 'POST',
+      token: superAdmin,
+      json: paymentBody,
+    });
+    if (payment.status !== 201) throw new Error(`payment: ${payment.status} ${JSON.stringify(payment.body)}`);
+    foreign.push({
+      param: 'transaction_id',
+      id: payment.body.id,
+      readPath: transactionsPath,
+      body: paymentBody,
     });
     const noteBody = { body: `${RIVAL} note` };
     const note = await createAsSuperAdmin(`${base}/customers/${customer}/notes/`, noteBody);

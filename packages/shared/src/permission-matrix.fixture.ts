@@ -62,4 +62,8 @@ export const expectedAccess: Record<Capability, { standard: MatrixSubject[]; cus
     standard: ['super_admin', 'admin'],
     custom: ['super_admin', 'admin', 'custom_with_flags'],
   },
+  correctPayments: {
+    standard: ['super_admin', 'admin'],
+    custom: ['super_admin', 'admin', 'custom_with_flags'],
+  },
 };

@@ -87,6 +87,8 @@ export const capabilities = {
   // custom role's minimum and maximum are money decisions — admins, or a custom role with the flag.
   waivePaymentFee: { admin: true, staff: false, flag: 'is_payment_waive_fee_allowed' },
   exceedRolePaymentLimits: { admin: true, staff: false, flag: 'is_payment_threshold_allowed' },
+  // Undoing money already recorded (refunds, corrections of cash and check payments).
+  correctPayments: { admin: true, staff: false, flag: 'is_payment_refund_allowed' },
 } satisfies Record<string, Rule>;
 export type Capability = keyof typeof capabilities;
 

@@ -60,3 +60,11 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionPageSchema = pageOf(transactionSchema);
+
+// POST .../transactions/{id}/update_payment_status/: a cash, check or money order payment recorded as paid
+// that was not (a bounced check, a payment entered twice) is marked FAILED, with the reason.
+export const updatePaymentStatusSchema = z.object({
+  /** The only correction there is; may be left out. */
+  status: z.literal('FAILED').default('FAILED'),
+  reason: z.string().trim().min(1, 'This field may not be blank.').max(200),
+});

@@ -4,6 +4,7 @@ import {
   takePaymentSchema,
   transactionPageSchema,
   transactionSchema,
+  updatePaymentStatusSchema,
 } from '@paylane/shared/contracts/payments';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -11,6 +12,7 @@ import { actorOf, merchantIdOf } from '../../kit/actor';
 import { pageAnswer } from '../../kit/paging';
 import { merchantPath } from '../../kit/path-params';
 import { callerCan } from '../../plugins/access';
+import { markCounterPaymentFailed } from './correct-payment.service';
 import { takeAccountPayment } from './take-payment.service';
 import { listAccountTransactions, toTransaction } from './transactions.service';
 
@@ -74,5 +76,27 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       );
       return reply.code(201).send(toTransaction(payment));
     },
+  );
+
+  // update_payment_status (docs/product.md §7): correcting a cash, check or money order payment, audited.
+  app.post(
+    `${path}:transaction_id/update_payment_status/`,
+    {
+      config: { access: { merchant: 'correctPayments' } },
+      schema: {
+        params: merchantPath('customer_id', 'account_id', 'transaction_id'),
+        body: updatePaymentStatusSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) =>
+      toTransaction(
+        await markCounterPaymentFailed(ctx, actorOf(request), {
+          customerId: request.params.customer_id,
+          accountId: request.params.account_id,
+          paymentId: request.params.transaction_id,
+          reason: request.body.reason,
+        }),
+      ),
   );
 };
