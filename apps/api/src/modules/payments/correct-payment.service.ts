@@ -64,18 +64,22 @@ export async function markCounterPaymentFailed(
         at: now,
       },
     ]);
+    // In the same transaction: a correction is never left without its audit entry.
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        merchantId: actor.merchantId,
+        actorUserId: actor.userId,
+        action: 'payment.status_updated',
+        entityType: 'payment',
+        entityId: row.id,
+        before: { status: 'PAID' },
+        after: { status: 'FAILED', reason: input.reason },
+        ip: actor.ip,
+      },
+    );
     return row;
   });
   if (!corrected) throw fieldError('status', 'Only a PAID payment can be marked FAILED.');
-  await recordAudit(ctx, {
-    merchantId: actor.merchantId,
-    actorUserId: actor.userId,
-    action: 'payment.status_updated',
-    entityType: 'payment',
-    entityId: corrected.id,
-    before: { status: 'PAID' },
-    after: { status: 'FAILED', reason: input.reason },
-    ip: actor.ip,
-  });
   return corrected;
 }
