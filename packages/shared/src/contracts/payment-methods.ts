@@ -28,3 +28,27 @@ export type BinInfoAnswer = z.infer<typeof binInfoSchema>;
 export const paymentMethodUpdateSchema = z.object({
   nickname: z.string().trim().max(50, 'Ensure this field has no more than 50 characters.'),
 });
+
+// Adding a card or bank account goes through the processor's hosted entry, so the numbers never reach Paylane
+// (issue 16). POST .../customers/{c}/payment_methods/entry/ opens an entry; the browser shows the sandbox's
+// hosted page in a frame (`url`), or Stripe's Elements with the SetupIntent's `client_secret`. When the payer
+// has finished, the sandbox page posts `{ type: 'paylane:method-entry', entry_id }` to its parent window, and
+// the browser saves the method with POST .../customers/{c}/payment_methods/ { entry_id, nickname }.
+export const methodEntryKindSchema = z.enum(['card', 'bank']);
+export const methodEntryStartSchema = z.object({ kind: methodEntryKindSchema });
+export const methodEntrySchema = z.object({
+  entry_id: z.string(),
+  provider: z.enum(['sandbox', 'stripe']),
+  /** The sandbox's hosted entry page (same origin as the app); null with Stripe. */
+  url: z.string().nullable(),
+  /** The Stripe SetupIntent's client secret for Stripe.js; null with the sandbox. */
+  client_secret: z.string().nullable(),
+});
+export type MethodEntry = z.infer<typeof methodEntrySchema>;
+/** What the sandbox's hosted page posts to its parent window when the payer has saved the card or account. */
+export const METHOD_ENTRY_MESSAGE_TYPE = 'paylane:method-entry';
+
+export const paymentMethodCreateSchema = z.object({
+  entry_id: z.string().min(1).max(255),
+  nickname: paymentMethodUpdateSchema.shape.nickname.default(''),
+});

@@ -87,6 +87,18 @@ export type ProcessorEvent = {
   charge: ProcessorCharge | null;
 };
 
+/**
+ * The processor's hosted entry for a new card or bank account (issue 16): the payer types the numbers into the
+ * processor's page (the sandbox's own, or Stripe's Elements for a SetupIntent), never into Paylane's.
+ */
+export type MethodEntryHandle = {
+  entryId: string;
+  /** The sandbox's hosted page; null with Stripe. */
+  url: string | null;
+  /** The SetupIntent's client secret for Stripe.js; null with the sandbox. */
+  clientSecret: string | null;
+};
+
 export type PaymentProcessor = {
   name: 'sandbox' | 'stripe';
   lookupBin(bin: string): Promise<BinInfo>;
@@ -96,4 +108,14 @@ export type PaymentProcessor = {
   charge(request: ChargeRequest): Promise<ProcessorCharge>;
   /** Reconciliation after an ambiguous answer or a crash: the charge made under our reference, if any. */
   findCharge(input: { processorAccountId: string; reference: string }): Promise<ProcessorCharge | null>;
+  /** Opens a hosted entry for a card or bank account; `reference` is ours (the customer or pay link it is for). */
+  startMethodEntry(input: {
+    processorAccountId: string;
+    kind: 'card' | 'bank';
+    reference: string;
+  }): Promise<MethodEntryHandle>;
+  /** The method saved in that entry, or null while the payer has not finished it. */
+  finishMethodEntry(input: { processorAccountId: string; entryId: string }): Promise<ProcessorMethod | null>;
+  /** Forgets a saved method at the processor (a removed method can never be charged again). */
+  detachMethod(input: { processorAccountId: string; token: string }): Promise<void>;
 };

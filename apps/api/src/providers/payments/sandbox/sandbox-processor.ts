@@ -202,5 +202,19 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         .limit(1);
       return row ? toCharge(row, now()) : null;
     },
+    // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
+    async startMethodEntry() {
+      throw new ProcessorError('Hosted entry is not available yet.', {
+        code: 'not_supported',
+        isAmbiguous: false,
+      });
+    },
+    async finishMethodEntry() {
+      throw new ProcessorError('Hosted entry is not available yet.', {
+        code: 'not_supported',
+        isAmbiguous: false,
+      });
+    },
+    async detachMethod() {},
   };
 }

@@ -82,6 +82,20 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
         throw toProcessorError(error);
       }
     },
+    // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
+    async startMethodEntry() {
+      throw new ProcessorError('Hosted entry is not available yet.', {
+        code: 'not_supported',
+        isAmbiguous: false,
+      });
+    },
+    async finishMethodEntry() {
+      throw new ProcessorError('Hosted entry is not available yet.', {
+        code: 'not_supported',
+        isAmbiguous: false,
+      });
+    },
+    async detachMethod() {},
   };
 }
 
