@@ -35,6 +35,23 @@ export const takePaymentSchema = z
   });
 export type TakePaymentBody = z.infer<typeof takePaymentSchema>;
 
+// POST /api/merchants/{m}/misc-payment/ with an Idempotency-Key header (docs/product.md §2
+// /merchants/{merchantID}/misc-payment/**): a down payment or another payment a customer makes at the counter
+// that belongs to no account yet, so no account's amount due moves.
+export const miscPaymentSchema = z.object({
+  customer_id: z.string().min(1, 'This field is required.'),
+  amount: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }).refine(
+    (cents) => cents >= 100,
+    { error: messages.paymentMinimum },
+  ),
+  method_kind: z.enum(['cash', 'check', 'money_order']),
+  /** What it was for: 'Down payment', 'Title fee'. */
+  description: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  /** A check or money order number. */
+  note: z.string().trim().max(200).default(''),
+});
+export type MiscPaymentBody = z.infer<typeof miscPaymentSchema>;
+
 export const transactionStatusSchema = z.enum(['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'RETURNED']);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
@@ -49,6 +66,8 @@ export const transactionSchema = z.object({
     method_kind: paymentMethodKindSchema,
     /** 'Visa credit •••• 4242', 'Cash', 'Check 1042'. */
     method_label: z.string(),
+    /** A check number, or what a misc payment was for. */
+    note: z.string(),
     amount_cents: z.number().int(),
     fee_cents: z.number().int(),
     fee_waived: z.boolean(),

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
+  customers,
   customRoles,
   ledgerEntries,
   memberships,
@@ -43,6 +44,42 @@ export async function findPayableAccount(
       ),
     );
   return row ?? null;
+}
+
+/** A live customer who may pay without an account (a misc payment), with the merchant's payment limits. */
+export async function findPayingCustomer(db: Db, key: { merchantId: string; customerId: string }) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      merchantMinCents: merchants.minPaymentAmountCents,
+      merchantMaxCents: merchants.maxPaymentAmountCents,
+    })
+    .from(customers)
+    .innerJoin(merchants, eq(merchants.id, customers.merchantId))
+    .where(
+      and(
+        eq(customers.merchantId, key.merchantId),
+        eq(customers.id, key.customerId),
+        isNull(customers.voidedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** A merchant's misc payments, newest first, optionally of one customer. */
+export function listMiscPayments(
+  db: Db,
+  key: { merchantId: string; customerId: string | null; limit: number; offset: number },
+) {
+  return pageOfPayments(
+    db,
+    and(
+      eq(payments.merchantId, key.merchantId),
+      eq(payments.kind, 'misc'),
+      key.customerId ? eq(payments.customerId, key.customerId) : undefined,
+    ),
+    key,
+  );
 }
 
 /**
@@ -141,19 +178,27 @@ export async function postLedgerEntries(db: Db, entries: NewLedgerEntry[]): Prom
   await db.insert(ledgerEntries).values(entries).onConflictDoNothing();
 }
 
-export async function listAccountPayments(
+export function listAccountPayments(
   db: Db,
   key: { merchantId: string; accountId: string; limit: number; offset: number },
 ) {
-  const where = and(eq(payments.merchantId, key.merchantId), eq(payments.accountId, key.accountId));
+  return pageOfPayments(
+    db,
+    and(eq(payments.merchantId, key.merchantId), eq(payments.accountId, key.accountId)),
+    key,
+  );
+}
+
+/** Payments newest first, a page of them and how many match. */
+async function pageOfPayments(db: Db, where: SQL | undefined, page: { limit: number; offset: number }) {
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(payments)
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(key.limit)
-      .offset(key.offset),
+      .limit(page.limit)
+      .offset(page.offset),
     countWhere(db, payments, where),
   ]);
   return { rows, total };

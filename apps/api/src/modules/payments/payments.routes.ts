@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import {
+  miscPaymentSchema,
   takePaymentSchema,
   transactionPageSchema,
   transactionSchema,
@@ -10,9 +11,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, merchantIdOf } from '../../kit/actor';
 import { pageAnswer } from '../../kit/paging';
-import { merchantPath } from '../../kit/path-params';
+import { merchantParams, merchantPath } from '../../kit/path-params';
 import { callerCan } from '../../plugins/access';
 import { markCounterPaymentFailed } from './correct-payment.service';
+import { listMerchantMiscPayments, takeMiscPayment } from './misc-payment.service';
 import { takeAccountPayment } from './take-payment.service';
 import { listAccountTransactions, toTransaction } from './transactions.service';
 
@@ -98,5 +100,47 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           reason: request.body.reason,
         }),
       ),
+  );
+
+  // Misc payments (docs/product.md §2 /merchants/{merchantID}/misc-payment/**): down payments and other
+  // counter payments that belong to no account yet.
+  const miscPath = '/api/merchants/:merchant_id/misc-payment/';
+  app.get(
+    miscPath,
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: merchantParams,
+        querystring: pageQuerySchema.extend({ customer_id: z.string().optional() }),
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) =>
+      pageAnswer(request, await listMerchantMiscPayments(ctx, merchantIdOf(request), request.query)),
+  );
+
+  app.post(
+    miscPath,
+    {
+      config: { access: { merchant: 'member' } },
+      schema: {
+        params: merchantParams,
+        headers: idempotencyHeaders,
+        body: miscPaymentSchema,
+        response: { 201: transactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const payment = await takeMiscPayment(
+        ctx,
+        {
+          actor: actorOf(request),
+          canWaiveFee: false,
+          canExceedRoleLimits: callerCan(request, 'exceedRolePaymentLimits'),
+        },
+        { ...request.body, idempotencyKey: request.headers['idempotency-key'] ?? null },
+      );
+      return reply.code(201).send(toTransaction(payment));
+    },
   );
 };

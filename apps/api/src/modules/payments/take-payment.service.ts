@@ -104,14 +104,23 @@ export async function takeAccountPayment(
   return plan.token ? chargePayment(ctx, payment, plan.token) : payment;
 }
 
-async function resumeByKey(ctx: AppContext, merchantId: string, idempotencyKey: string, digest: string) {
+export async function resumeByKey(
+  ctx: AppContext,
+  merchantId: string,
+  idempotencyKey: string,
+  digest: string,
+) {
   const winner = await findPaymentByKey(ctx.db, { merchantId, idempotencyKey });
   if (!winner) throw new Error('payment vanished after an idempotency conflict');
   return resumePayment(ctx, winner, digest);
 }
 
 /** A request seen before: the same one answers its payment (reconciled first if still pending). */
-async function resumePayment(ctx: AppContext, payment: PaymentRow, digest: string): Promise<PaymentRow> {
+export async function resumePayment(
+  ctx: AppContext,
+  payment: PaymentRow,
+  digest: string,
+): Promise<PaymentRow> {
   if (payment.requestDigest !== digest)
     throw conflict('This Idempotency-Key was already used for a different payment.');
   if (payment.status !== 'pending') return payment;
@@ -139,10 +148,18 @@ async function payableAccount(ctx: AppContext, merchantId: string, request: Take
   return account;
 }
 
+/** The merchant's payment limits (docs/product.md §6 settings), as the payable account or customer carries them. */
+type MerchantLimits = { merchantMinCents: number | null; merchantMaxCents: number | null };
+
 /** The merchant's limits for everyone; the custom role's unless the caller may exceed them. */
-async function checkAmount(ctx: AppContext, taker: PaymentTaker, account: Account, amountCents: number) {
+export async function checkAmount(
+  ctx: AppContext,
+  taker: PaymentTaker,
+  merchant: MerchantLimits,
+  amountCents: number,
+) {
   const limits: Array<{ minCents: number | null; maxCents: number | null }> = [
-    { minCents: account.merchantMinCents, maxCents: account.merchantMaxCents },
+    { minCents: merchant.merchantMinCents, maxCents: merchant.merchantMaxCents },
   ];
   if (taker.actor.userId && !taker.canExceedRoleLimits) {
     const role = await findRoleLimits(ctx.db, {
@@ -158,6 +175,18 @@ async function checkAmount(ctx: AppContext, taker: PaymentTaker, account: Accoun
 }
 
 const counterLabels = { cash: 'Cash', check: 'Check', money_order: 'Money order' } as const;
+export type CounterMethodKind = keyof typeof counterLabels;
+
+/** Cash, a check or a money order handed over at the counter: paid at once, never a fee. */
+export function counterMethodPlan(kind: CounterMethodKind, number: string): MethodPlan {
+  const label = counterLabels[kind];
+  return {
+    methodKind: kind,
+    methodLabel: number && kind !== 'cash' ? `${label} ${number}` : label,
+    feeCents: 0,
+    token: null,
+  };
+}
 
 async function planMethod(
   ctx: AppContext,
@@ -165,15 +194,7 @@ async function planMethod(
   account: Account,
   request: TakePaymentRequest,
 ): Promise<MethodPlan> {
-  if (request.method_kind) {
-    const label = counterLabels[request.method_kind];
-    return {
-      methodKind: request.method_kind,
-      methodLabel: request.note && request.method_kind === 'check' ? `${label} ${request.note}` : label,
-      feeCents: 0,
-      token: null,
-    };
-  }
+  if (request.method_kind) return counterMethodPlan(request.method_kind, request.note);
   const methodId = request.payment_method ?? '';
   const method = isUuid(methodId)
     ? await findSavedMethod(ctx.db, { merchantId, customerId: request.customerId, id: methodId })

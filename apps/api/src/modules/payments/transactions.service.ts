@@ -24,6 +24,7 @@ export const toTransaction = (row: PaymentRow): Transaction => ({
     account_id: row.accountId,
     method_kind: row.methodKind,
     method_label: row.methodLabel,
+    note: row.note,
     amount_cents: row.amountCents,
     fee_cents: row.feeCents,
     fee_waived: row.feeWaived,

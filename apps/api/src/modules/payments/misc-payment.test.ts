@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, ledgerEntries, merchants, payments } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { amountDueOf, newPayableAccount } from './payments-test-setup';
+
+// Misc payments: a down payment taken at the counter before the customer has an account. It is paid at once,
+// recorded in the ledger with no account, moves no amount due, and a retried request records it once.
+describe('misc payments', () => {
+  let t: TestApp;
+  let merchantId: string;
+  let staff: string;
+  let keys = 0;
+  const path = () => `/api/merchants/${merchantId}/misc-payment/`;
+
+  const take = (body: Record<string, unknown>, key: string | null = `misc-${++keys}`) =>
+    t.request(path(), {
+      method: 'POST',
+      token: staff,
+      json: body,
+      headers: key === null ? {} : { 'Idempotency-Key': key },
+    });
+
+  const ledgerOfPayment = (paymentId: string) =>
+    t.database.db
+      .select({
+        kind: ledgerEntries.kind,
+        amountCents: ledgerEntries.amountCents,
+        accountId: ledgerEntries.accountId,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.paymentId, paymentId));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    merchantId = await t.demoMerchantId();
+    staff = await t.demoToken('staff');
+  });
+  afterAll(() => t.close());
+
+  it('a down payment is paid at once, in the ledger with no account, and moves no amount due', async () => {
+    const to = await newPayableAccount(t, merchantId, 40_000);
+    const answer = await take({
+      customer_id: to.customerId,
+      amount: '1500.00',
+      method_kind: 'check',
+      description: 'Down payment — 2019 Camry',
+      note: '2210',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      status: 'PAID',
+      payment: {
+        customer_id: to.customerId,
+        account_id: null,
+        method_kind: 'check',
+        method_label: 'Check 2210',
+        note: 'Down payment — 2019 Camry',
+        amount_cents: 150_000,
+        fee_cents: 0,
+        total_amount_cents: 150_000,
+      },
+    });
+    expect(await ledgerOfPayment(answer.body.id)).toEqual([
+      { kind: 'payment', amountCents: 150_000, accountId: null },
+    ]);
+    expect(await amountDueOf(t, to.accountId)).toBe(40_000);
+
+    const listed = await t.request(`${path()}?customer_id=${to.customerId}`, { token: staff });
+    expect(listed.body).toMatchObject({ count: 1, results: [{ id: answer.body.id }] });
+  });
+
+  it('the same Idempotency-Key records it once; the key with another request is refused', async () => {
+    const to = await newPayableAccount(t, merchantId);
+    const body = { customer_id: to.customerId, amount: '250', method_kind: 'cash', description: 'Deposit' };
+    const [first, second] = await Promise.all([take(body, 'misc-twice'), take(body, 'misc-twice')]);
+    expect(second.body.id).toBe(first.body.id);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.customerId, to.customerId));
+    expect(rows).toHaveLength(1);
+    expect(await ledgerOfPayment(first.body.id)).toHaveLength(1);
+    expect(await take({ ...body, amount: '251' }, 'misc-twice')).toMatchObject({
+      status: 409,
+      body: { detail: 'This Idempotency-Key was already used for a different payment.' },
+    });
+  });
+
+  it('refuses bad input with field errors, and another merchant’s or a voided customer', async () => {
+    const to = await newPayableAccount(t, merchantId);
+    expect(
+      await take({ customer_id: to.customerId, amount: '0.50', method_kind: 'cash', description: 'x' }),
+    ).toMatchObject({ status: 400, body: { amount: ['Payment must be larger than $1.00'] } });
+    expect(
+      await take({ customer_id: to.customerId, amount: '10', method_kind: 'cash', description: ' ' }),
+    ).toMatchObject({ status: 400, body: { description: ['This field may not be blank.'] } });
+
+    const [rival] = await t.database.db.insert(merchants).values({ name: 'Rival Misc Motors' }).returning();
+    const [rivalCustomer] = await t.database.db
+      .insert(customers)
+      .values({ merchantId: rival!.id, firstName: 'Rita', lastName: 'Rival' })
+      .returning();
+    const [voided] = await t.database.db
+      .insert(customers)
+      .values({ merchantId, firstName: 'Vera', lastName: 'Voided', voidedAt: t.clock.now() })
+      .returning();
+    for (const customerId of [rivalCustomer!.id, voided!.id, 'not-a-uuid']) {
+      expect(
+        await take({ customer_id: customerId, amount: '10', method_kind: 'cash', description: 'Deposit' }),
+      ).toMatchObject({ status: 400, body: { customer_id: ['Not found.'] } });
+    }
+    const rivalRows = await t.database.db.select().from(payments).where(eq(payments.merchantId, rival!.id));
+    expect(rivalRows).toEqual([]);
+  });
+});
