@@ -1,3 +1,4 @@
+import type { SandboxWebhookDisorder } from './providers/payments/sandbox/sandbox-webhooks';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -68,6 +69,14 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 86_400_000)
     .default(120_000),
+  // The sandbox's webhooks to /api/webhooks/sandbox/ (signed with SANDBOX_WEBHOOK_SECRET; the sandbox is
+  // offline and moves no money, so a fixed default is enough), and the disorder a test or a demo may ask for.
+  SANDBOX_WEBHOOKS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_offline_only'),
+  SANDBOX_WEBHOOK_DISORDER: z.enum(['none', 'duplicate', 'reorder', 'duplicate_and_reorder']).default('none'),
   // The platform's secret key (sk_live_… or sk_test_…); merchants are its connected accounts.
   STRIPE_SECRET_KEY: z.string().optional(),
   // Stripe's API base; tests point it at a local stand-in.
@@ -134,7 +143,14 @@ export type Config = {
   };
   payments: {
     provider: 'sandbox' | 'stripe';
-    sandbox: { delayMs: number; bankSettleMs: number };
+    sandbox: {
+      delayMs: number;
+      bankSettleMs: number;
+      /** Whether the sandbox delivers webhooks to /api/webhooks/sandbox/ (from the worker's jobs). */
+      webhooks: boolean;
+      webhookSecret: string;
+      webhookDisorder: SandboxWebhookDisorder;
+    };
     stripe: { secretKey: string | undefined; apiUrl: string; webhookSecret: string | undefined };
   };
   webDistDir: string;
@@ -206,7 +222,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
-      sandbox: { delayMs: e.SANDBOX_PROCESSOR_DELAY_MS, bankSettleMs: e.SANDBOX_BANK_SETTLE_MS },
+      sandbox: {
+        delayMs: e.SANDBOX_PROCESSOR_DELAY_MS,
+        bankSettleMs: e.SANDBOX_BANK_SETTLE_MS,
+        webhooks: e.SANDBOX_WEBHOOKS,
+        webhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+        webhookDisorder: e.SANDBOX_WEBHOOK_DISORDER,
+      },
       stripe: {
         secretKey: e.STRIPE_SECRET_KEY,
         apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),

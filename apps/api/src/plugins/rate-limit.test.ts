@@ -84,11 +84,11 @@ describe('public endpoint rate limits across API processes', () => {
     expect(statuses).toEqual([...Array(3).fill(400), ...Array(9).fill(429)]);
   });
 
-  // Exempt: health (probes), the OpenAPI document (static), Twilio's and Stripe's webhooks (signature-checked, and a
+  // Exempt: health (probes), the OpenAPI document (static), Twilio's, Stripe's and the sandbox's webhooks (signature-checked, and a
   // vendor's bursts must not be refused) and the dev outbox (never in production).
   it('limits every public route except health, the API document, vendor webhooks and the dev outbox', () => {
     const exempt =
-      /^(GET|HEAD) \/api\/(health|docs)\/$|^POST \/api\/webhooks\/(twilio|stripe)\/|^\w+ \/api\/dev\//;
+      /^(GET|HEAD) \/api\/(health|docs)\/$|^POST \/api\/webhooks\/(twilio|stripe|sandbox)\/|^\w+ \/api\/dev\//;
     const publicRoutes = apps[0]!.apiRoutes.filter((route) => 'public' in route.access);
     const unlimited = publicRoutes
       .map((route) => `${route.method} ${route.url}`)

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { ProcessorCharge } from '../../providers/payments/payment-processor';
 import type { SandboxOutcome } from '../../providers/payments/sandbox/sandbox-test-numbers';
 import { createdAt } from './columns';
 
@@ -40,5 +42,32 @@ export const sandboxProcessorCharges = pgTable(
   (t) => [
     unique('sandbox_processor_charges_idempotency_key').on(t.processorAccountId, t.idempotencyKey),
     index('sandbox_processor_charges_reference_idx').on(t.processorAccountId, t.reference),
+  ],
+);
+
+/**
+ * The sandbox's outgoing webhook events (docs/reference/payments.md "The sandbox processor"): one per charge and
+ * status it reached, delivered signed to Paylane's webhook by a loop that retries with backoff, as a processor
+ * does. Delivered means our endpoint answered 2xx.
+ */
+export const sandboxProcessorEvents = pgTable(
+  'sandbox_processor_events',
+  {
+    id: text('id').primaryKey(),
+    processorAccountId: text('processor_account_id').notNull(),
+    chargeId: text('charge_id').notNull(),
+    type: text('type').notNull(),
+    charge: jsonb('charge').$type<ProcessorCharge>().notNull(),
+    createdAt: createdAt(),
+    deliverAfter: timestamp('deliver_after', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    unique('sandbox_processor_events_once').on(t.chargeId, t.type),
+    index('sandbox_processor_events_due_idx')
+      .on(t.deliverAfter)
+      .where(sql`${t.deliveredAt} is null`),
   ],
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { waitUntil } from '../../test/wait';
-import { paymentSchedules, RECONCILE_PAYMENTS_JOB } from './payments.jobs';
+import { paymentSchedules, RECONCILE_PAYMENTS_JOB, SANDBOX_WEBHOOKS_JOB } from './payments.jobs';
 import { newPayableAccount, saveTestCard, transactionsPath } from './payments-test-setup';
 
 // The reconciler as the worker runs it: registered with the app's jobs, scheduled every minute, and doing
@@ -15,7 +15,10 @@ describe('the payments reconcile job', () => {
   afterAll(() => t.close());
 
   it('is scheduled every minute and settles a lost answer when the queue runs it', async () => {
-    expect(paymentSchedules).toEqual([{ name: RECONCILE_PAYMENTS_JOB, cron: '* * * * *' }]);
+    expect(paymentSchedules).toEqual([
+      { name: RECONCILE_PAYMENTS_JOB, cron: '* * * * *' },
+      { name: SANDBOX_WEBHOOKS_JOB, cron: '* * * * *' },
+    ]);
     const merchantId = await t.demoMerchantId();
     const staff = await t.demoToken('staff');
     const to = await newPayableAccount(t, merchantId, 20_000);

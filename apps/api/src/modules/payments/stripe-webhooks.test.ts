@@ -15,7 +15,7 @@ import {
   transactionsPath,
   type AccountRef,
 } from './payments-test-setup';
-import { STRIPE_WEBHOOK_PATH } from './stripe-webhooks.routes';
+import { STRIPE_WEBHOOK_PATH } from './processor-webhooks.routes';
 
 const secretKey = 'sk_test_webhooks_stand_in';
 const webhookSecret = 'whsec_test_webhooks_secret';

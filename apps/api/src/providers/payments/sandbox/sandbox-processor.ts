@@ -44,7 +44,7 @@ export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, 
   }
 }
 
-function toCharge(row: ChargeRow, now: Date): ProcessorCharge {
+export function toCharge(row: ChargeRow, now: Date): ProcessorCharge {
   const status = chargeStatusAt(row.outcome, row.settlesAt, now);
   const failure =
     (status === 'failed' || status === 'returned') && 'code' in row.outcome ? row.outcome : null;
