@@ -38,6 +38,7 @@ import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
+import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentMethodRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
+  if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

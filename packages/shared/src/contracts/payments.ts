@@ -24,7 +24,8 @@ export const takePaymentSchema = z
       { error: messages.paymentMinimum },
     ),
     payment_method: z.string().optional(),
-    method_kind: z.enum(['cash', 'check', 'money_order']).optional(),
+    /** Cash, check or money order at the counter, or card_present: the merchant's card reader collects it. */
+    method_kind: z.enum(['cash', 'check', 'money_order', 'card_present']).optional(),
     /** A check number or what the staff member wants on the receipt. */
     note: z.string().max(200).default(''),
     waive_fee: z.boolean().default(false),
@@ -78,6 +79,16 @@ export const transactionSchema = z.object({
   }),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+/**
+ * The answer to taking a payment: the transaction, and for a card-present payment still waiting for its card,
+ * the reader request (`simulated` for the sandbox's reader, where a test card is presented by name with
+ * POST /api/sandbox-processor/readers/{request_id}/present/ { card }). Sending the same request again with the
+ * same Idempotency-Key answers the outcome once the card has been presented.
+ */
+export const takePaymentAnswerSchema = transactionSchema.extend({
+  reader: z.object({ request_id: z.string(), simulated: z.boolean() }).nullable(),
+});
+
 export const transactionPageSchema = pageOf(transactionSchema);
 
 // POST .../transactions/{id}/update_payment_status/: a cash, check or money order payment recorded as paid

@@ -71,3 +71,21 @@ export const sandboxProcessorEvents = pgTable(
       .where(sql`${t.deliveredAt} is null`),
   ],
 );
+
+/**
+ * The sandbox's simulated card reader: a charge it was asked to collect, waiting for a test card to be
+ * presented (as Stripe Terminal's simulated readers are). One per (processor account, idempotency key).
+ */
+export const sandboxReaderRequests = pgTable(
+  'sandbox_reader_requests',
+  {
+    id: text('id').primaryKey(),
+    processorAccountId: text('processor_account_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    reference: text('reference').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    presentedAt: timestamp('presented_at', { withTimezone: true }),
+  },
+  (t) => [unique('sandbox_reader_requests_idempotency_key').on(t.processorAccountId, t.idempotencyKey)],
+);

@@ -1,7 +1,11 @@
 import type { AppContext } from '../../context';
 import type { PaymentStatus } from '../../db/schema';
 import { inTransaction } from '../../kit/transaction';
-import { ProcessorError, type ProcessorCharge } from '../../providers/payments/payment-processor';
+import {
+  ProcessorError,
+  type ProcessorCharge,
+  type ReaderRequest,
+} from '../../providers/payments/payment-processor';
 import { advancePayment, findPayment, postLedgerEntries, type PaymentRow } from './payments.repository';
 
 // What happens once a payment row exists: the processor is asked, and its answer is recorded once. The row is
@@ -95,6 +99,43 @@ export async function chargePayment(
       failureCode: error.code,
       failureMessage: error.message,
     });
+  }
+}
+
+/**
+ * Card present (POS): asks the merchant's card reader to collect a pending payment, or — for the same payment
+ * again — answers the request already made (the payment's id is the key). The reader's outcome arrives later,
+ * through reconcilePendingPayment or the processor's webhook. A refusal fails the payment with its reason.
+ */
+export async function collectOnReader(
+  ctx: AppContext,
+  payment: PaymentRow,
+): Promise<{ payment: PaymentRow; reader: ReaderRequest | null }> {
+  try {
+    const reader = await ctx.payments.collectOnReader({
+      idempotencyKey: payment.id,
+      reference: payment.id,
+      processorAccountId: payment.processorAccountId ?? '',
+      amountCents: payment.amountCents + payment.feeCents,
+    });
+    return { payment, reader };
+  } catch (error) {
+    if (!(error instanceof ProcessorError) || error.isAmbiguous) {
+      ctx.log.warn(
+        { err: error, paymentId: payment.id },
+        'card reader request outcome unknown; left pending',
+      );
+      return { payment, reader: null };
+    }
+    const failed = await recordCharge(ctx, payment, {
+      processorChargeId: '',
+      reference: payment.id,
+      amountCents: payment.amountCents + payment.feeCents,
+      status: 'failed',
+      failureCode: error.code,
+      failureMessage: error.message,
+    });
+    return { payment: failed, reader: null };
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import {
   miscPaymentSchema,
+  takePaymentAnswerSchema,
   takePaymentSchema,
   transactionPageSchema,
   transactionSchema,
@@ -15,7 +16,7 @@ import { merchantParams, merchantPath } from '../../kit/path-params';
 import { callerCan } from '../../plugins/access';
 import { markCounterPaymentFailed } from './correct-payment.service';
 import { listMerchantMiscPayments, takeMiscPayment } from './misc-payment.service';
-import { takeAccountPayment } from './take-payment.service';
+import { readerRequestOf, takeAccountPayment } from './take-payment.service';
 import { listAccountTransactions, toTransaction } from './transactions.service';
 
 const accountParams = merchantPath('customer_id', 'account_id');
@@ -58,7 +59,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         params: accountParams,
         headers: idempotencyHeaders,
         body: takePaymentSchema,
-        response: { 201: transactionSchema },
+        response: { 201: takePaymentAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -76,7 +77,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           idempotencyKey: request.headers['idempotency-key'] ?? null,
         },
       );
-      return reply.code(201).send(toTransaction(payment));
+      const reader = await readerRequestOf(ctx, payment);
+      return reply.code(201).send({
+        ...toTransaction(payment),
+        reader: reader && { request_id: reader.readerRequestId, simulated: reader.simulated },
+      });
     },
   );
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../kit/actor';
 import { conflict, fieldError, forbidden, notFound } from '../../kit/errors';
 import { inTransaction } from '../../kit/transaction';
-import { chargePayment, paidEntries, reconcilePendingPayment } from './payment-outcomes';
+import { chargePayment, collectOnReader, paidEntries, reconcilePendingPayment } from './payment-outcomes';
 import {
   findPayableAccount,
   findPaymentByKey,
@@ -36,7 +36,11 @@ type Account = NonNullable<Awaited<ReturnType<typeof findPayableAccount>>>;
 type MethodPlan = Pick<
   NewPayment,
   'methodKind' | 'paymentMethodId' | 'methodLabel' | 'processor' | 'processorAccountId' | 'feeCents'
-> & { token: string | null };
+> & {
+  token: string | null;
+  /** Card present: the merchant's card reader collects it. */
+  onReader?: boolean;
+};
 
 const digestOf = (request: TakePaymentRequest) =>
   createHash('sha256')
@@ -92,7 +96,10 @@ export async function takeAccountPayment(
     paidAt: plan.token ? null : ctx.now(),
     createdAt: ctx.now(),
   };
-  const payment = plan.token
+  const throughProcessor = Boolean(plan.token || plan.onReader);
+  values.status = throughProcessor ? 'pending' : 'paid';
+  values.paidAt = throughProcessor ? null : ctx.now();
+  const payment = throughProcessor
     ? await insertPayment(ctx.db, values)
     : await inTransaction(ctx.db, async (tx) => {
         const row = await insertPayment(tx, values);
@@ -101,7 +108,17 @@ export async function takeAccountPayment(
       });
   // Another request with the same key won the insert: answer as its replay.
   if (!payment) return resumeByKey(ctx, merchantId, idempotencyKey, values.requestDigest);
+  if (plan.onReader) return (await collectOnReader(ctx, payment)).payment;
   return plan.token ? chargePayment(ctx, payment, plan.token) : payment;
+}
+
+/**
+ * The card reader request of a card-present payment still waiting for its card (asked again under the
+ * payment's own key, so the answer is the request made when it was taken); null for any other payment.
+ */
+export async function readerRequestOf(ctx: AppContext, payment: PaymentRow) {
+  if (payment.methodKind !== 'card_present' || payment.status !== 'pending') return null;
+  return (await collectOnReader(ctx, payment)).reader;
 }
 
 export async function resumeByKey(
@@ -188,24 +205,47 @@ export function counterMethodPlan(kind: CounterMethodKind, number: string): Meth
   };
 }
 
+/**
+ * Card present at the counter: the reader collects the amount, with no convenience fee — the card's funding
+ * is known only once it is tapped, after the amount is on the reader.
+ */
+async function readerPlan(ctx: AppContext, merchantId: string, account: Account): Promise<MethodPlan> {
+  const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
+  return {
+    methodKind: 'card_present',
+    methodLabel: 'Card present',
+    processor: processing.processor,
+    processorAccountId: processing.processorAccountId,
+    feeCents: 0,
+    token: null,
+    onReader: true,
+  };
+}
+
+async function activeProcessingAccount(ctx: AppContext, merchantId: string, locationId: string | null) {
+  const processing = await findProcessingAccount(ctx.db, merchantId, locationId);
+  if (!processing)
+    throw fieldError(
+      'non_field_errors',
+      'The merchant has no active processing account to take card or bank payments.',
+    );
+  return processing;
+}
+
 async function planMethod(
   ctx: AppContext,
   merchantId: string,
   account: Account,
   request: TakePaymentRequest,
 ): Promise<MethodPlan> {
+  if (request.method_kind === 'card_present') return readerPlan(ctx, merchantId, account);
   if (request.method_kind) return counterMethodPlan(request.method_kind, request.note);
   const methodId = request.payment_method ?? '';
   const method = isUuid(methodId)
     ? await findSavedMethod(ctx.db, { merchantId, customerId: request.customerId, id: methodId })
     : null;
   if (!method) throw fieldError('payment_method', 'Not found.');
-  const processing = await findProcessingAccount(ctx.db, merchantId, account.locationId);
-  if (!processing)
-    throw fieldError(
-      'non_field_errors',
-      'The merchant has no active processing account to take card or bank payments.',
-    );
+  const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
   if (!method.processorToken || method.processor !== processing.processor)
     throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');
   const isCard = method.paymentType === 'CREDIT' || method.paymentType === 'DEBIT';

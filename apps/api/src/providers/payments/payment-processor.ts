@@ -99,6 +99,13 @@ export type MethodEntryHandle = {
   clientSecret: string | null;
 };
 
+/** A charge a card reader was asked to collect (POS, card present), waiting for the card. */
+export type ReaderRequest = {
+  readerRequestId: string;
+  /** The sandbox's simulated reader, where a test card is presented instead of a real one. */
+  simulated: boolean;
+};
+
 export type PaymentProcessor = {
   name: 'sandbox' | 'stripe';
   lookupBin(bin: string): Promise<BinInfo>;
@@ -108,6 +115,12 @@ export type PaymentProcessor = {
   charge(request: ChargeRequest): Promise<ProcessorCharge>;
   /** Reconciliation after an ambiguous answer or a crash: the charge made under our reference, if any. */
   findCharge(input: { processorAccountId: string; reference: string }): Promise<ProcessorCharge | null>;
+  /**
+   * Card present (POS): asks the merchant's card reader to collect `amountCents` under our reference. The payer
+   * taps or inserts the card; the outcome comes later, by findCharge(reference) or the processor's webhook. The
+   * same idempotency key asks for the same request again, never a second one.
+   */
+  collectOnReader(request: Omit<ChargeRequest, 'methodToken'>): Promise<ReaderRequest>;
   /** Opens a hosted entry for a card or bank account; `reference` is ours (the customer or pay link it is for). */
   startMethodEntry(input: {
     processorAccountId: string;

@@ -12,6 +12,7 @@ import {
   type ProcessorCharge,
   type ProcessorMethod,
 } from '../payment-processor';
+import { requestOnSandboxReader } from './sandbox-reader';
 import { sandboxBinInfo, type SandboxOutcome } from './sandbox-test-numbers';
 
 export type SandboxOptions = {
@@ -202,6 +203,10 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         .limit(1);
       return row ? toCharge(row, now()) : null;
     },
+    collectOnReader(request) {
+      return requestOnSandboxReader(db, { ...request, now: now() });
+    },
+
     // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
     async startMethodEntry() {
       throw new ProcessorError('Hosted entry is not available yet.', {

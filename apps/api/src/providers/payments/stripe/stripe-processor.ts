@@ -82,6 +82,14 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
         throw toProcessorError(error);
       }
     },
+    // Card readers at Stripe are Stripe Terminal, which Paylane does not drive yet (docs/reference/payments.md).
+    async collectOnReader() {
+      throw new ProcessorError('Card readers are not set up with this processor yet.', {
+        code: 'reader_unavailable',
+        isAmbiguous: false,
+      });
+    },
+
     // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
     async startMethodEntry() {
       throw new ProcessorError('Hosted entry is not available yet.', {
