@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
+import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
@@ -137,6 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
   if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
+  // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).
+  if (config.payments.provider === 'sandbox')
+    await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

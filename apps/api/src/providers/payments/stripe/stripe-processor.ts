@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   cardBrands,
@@ -34,23 +35,34 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
     },
 
     async findMethod({ processorAccountId, token }) {
+      const saved = parseMethodToken(token);
       try {
-        const method = await client.paymentMethods.retrieve(token, {}, onAccount(processorAccountId));
-        return toProcessorMethod(method);
+        const method = await client.paymentMethods.retrieve(
+          saved.paymentMethod,
+          {},
+          onAccount(processorAccountId),
+        );
+        // Detached from its Customer: Stripe will not charge it again.
+        if (saved.customer && method.customer !== saved.customer) return null;
+        const found = toProcessorMethod(method);
+        return found && { ...found, token };
       } catch (error) {
-        const isMissing = error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
-        if (isMissing && error.statusCode === 404) return null;
+        if (isMissing(error)) return null;
         throw toProcessorError(error);
       }
     },
 
     async charge(request) {
+      const saved = parseMethodToken(request.methodToken);
       try {
         const intent = await client.paymentIntents.create(
           {
             amount: request.amountCents,
             currency: 'usd',
-            payment_method: request.methodToken,
+            payment_method: saved.paymentMethod,
+            // A method saved through a SetupIntent is charged naming its Customer, a bank debit its mandate.
+            ...(saved.customer ? { customer: saved.customer } : {}),
+            ...(saved.mandate ? { mandate: saved.mandate } : {}),
             // The customer is not there to be redirected: without this, Stripe demands a return_url.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
@@ -90,22 +102,88 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
       });
     },
 
-    // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
-    async startMethodEntry() {
-      throw new ProcessorError('Hosted entry is not available yet.', {
-        code: 'not_supported',
-        isAmbiguous: false,
-      });
+    // A SetupIntent on the merchant's connected account, for a Customer made for it; the browser confirms it
+    // with Stripe.js and the client secret. Every create carries an idempotency key: one per entry, so a
+    // resent request (the SDK's own resend on a reset connection) opens no second Customer or SetupIntent.
+    async startMethodEntry({ processorAccountId, kind, reference }) {
+      const entryKey = `method-entry-${randomUUID()}`;
+      const account = onAccount(processorAccountId);
+      try {
+        const customer = await client.customers.create(
+          { metadata: { reference } },
+          { idempotencyKey: `${entryKey}-customer`, ...account },
+        );
+        const intent = await client.setupIntents.create(
+          {
+            customer: customer.id,
+            usage: 'off_session',
+            allowed_payment_method_types: [kind === 'card' ? 'card' : 'us_bank_account'],
+            metadata: { reference },
+          },
+          { idempotencyKey: `${entryKey}-setup-intent`, ...account },
+        );
+        return { entryId: intent.id, url: null, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw toProcessorError(error);
+      }
     },
-    async finishMethodEntry() {
-      throw new ProcessorError('Hosted entry is not available yet.', {
-        code: 'not_supported',
-        isAmbiguous: false,
-      });
+
+    // Only a succeeded SetupIntent has saved a method; its token carries the Customer (and a bank account's
+    // mandate) that charging it needs.
+    async finishMethodEntry({ processorAccountId, entryId }) {
+      const account = onAccount(processorAccountId);
+      try {
+        const intent = await client.setupIntents.retrieve(entryId, {}, account);
+        const customer = idOf(intent.customer);
+        const paymentMethod = idOf(intent.payment_method);
+        if (intent.status !== 'succeeded' || !customer || !paymentMethod) return null;
+        const method = toProcessorMethod(await client.paymentMethods.retrieve(paymentMethod, {}, account));
+        if (!method) return null;
+        const mandate = method.kind === 'bank' ? idOf(intent.mandate) : null;
+        return { ...method, token: methodToken({ customer, paymentMethod, mandate }) };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw toProcessorError(error);
+      }
     },
-    async detachMethod() {},
+
+    async detachMethod({ processorAccountId, token }) {
+      try {
+        await client.paymentMethods.detach(
+          parseMethodToken(token).paymentMethod,
+          {},
+          onAccount(processorAccountId),
+        );
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw toProcessorError(error);
+      }
+    },
   };
 }
+
+/**
+ * Paylane keeps one opaque token per saved method; with Stripe it names what a charge of the method needs:
+ * `cus_…/pm_…` for a card saved through a SetupIntent, `cus_…/pm_…/mandate_…` for a bank account, and a bare
+ * `pm_…` for a method not saved to a Customer. Stripe ids never contain '/'.
+ */
+export type SavedMethodRef = { customer: string | null; paymentMethod: string; mandate: string | null };
+
+export const methodToken = ({ customer, paymentMethod, mandate }: SavedMethodRef) =>
+  [customer, paymentMethod, mandate].filter((part) => part).join('/');
+
+export function parseMethodToken(token: string): SavedMethodRef {
+  const [first = '', second, third] = token.split('/');
+  if (second === undefined) return { customer: null, paymentMethod: first, mandate: null };
+  return { customer: first, paymentMethod: second, mandate: third ?? null };
+}
+
+/** An expandable field's id, whether Stripe answered the id or the object. */
+const idOf = (field: string | { id: string } | null | undefined) =>
+  typeof field === 'string' ? field : (field?.id ?? null);
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError && error.code === 'resource_missing' && error.statusCode === 404;
 
 function createClient(options: StripeOptions): Stripe {
   const url = new URL(options.apiUrl);

@@ -1,13 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { canonical, parseForm, stringsOf, text, type Form } from './stripe-form';
+import {
+  failure,
+  invalid,
+  missing,
+  newId,
+  testMethods,
+  type Answer,
+  type StandInPaymentMethod,
+  type StripeErrorBody,
+  type TestMethod,
+} from './stripe-stand-in-common';
+import { createSetupBooks, type Created, type StandInSetupIntent } from './stripe-stand-in-setup';
+
+export type { StandInPaymentMethod } from './stripe-stand-in-common';
+export type { StandInSetupIntent } from './stripe-stand-in-setup';
 
 // A local stand-in for Stripe that speaks, over real HTTP, the part of its v1 REST contract the adapter uses
 // (docs/conventions.md §6): form bodies in Stripe's bracket notation, Bearer auth, connected accounts named by
 // the Stripe-Account header, Stripe's error JSON and status codes, idempotency keys as Stripe documents them
-// (docs/reference/payments.md §3), and Stripe's test PaymentMethods.
+// (docs/reference/payments.md §3), Stripe's test PaymentMethods, and saving a method for later through a
+// Customer and a SetupIntent (stripe-stand-in-setup.ts).
 
 export type StandInPaymentIntent = {
   id: string;
@@ -18,22 +34,12 @@ export type StandInPaymentIntent = {
   status: 'succeeded' | 'processing' | 'requires_payment_method';
   payment_method: string;
   payment_method_types: string[];
+  customer: string | null;
+  mandate: string | null;
   capture_method: 'automatic';
   confirmation_method: 'automatic';
   latest_charge: string;
   last_payment_error: (StripeErrorBody & { charge: string; payment_method: StandInPaymentMethod }) | null;
-  metadata: Record<string, string>;
-  created: number;
-  livemode: false;
-};
-
-export type StandInPaymentMethod = {
-  id: string;
-  object: 'payment_method';
-  type: 'card' | 'us_bank_account';
-  card?: Record<string, string | number>;
-  us_bank_account?: Record<string, string>;
-  customer: null;
   metadata: Record<string, string>;
   created: number;
   livemode: false;
@@ -59,62 +65,16 @@ export type StripeStandIn = {
    * gets Stripe's saved result. (A 500 from Stripe's own API would itself be saved and replayed.)
    */
   failNextCreateAfterCharging(): void;
+  /**
+   * Confirms an open SetupIntent with one of Stripe's test methods (pm_card_visa, pm_usBankAccount, …), as
+   * Stripe.js does in the payer's browser: a new PaymentMethod is attached to the SetupIntent's Customer, and a
+   * bank account gets a mandate.
+   */
+  confirmSetupIntent(account: string, setupIntentId: string, testMethodId: string): StandInSetupIntent;
   close(): Promise<void>;
 };
 
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-type StripeErrorBody = { type: string; message: string; code?: string; [field: string]: unknown };
-type Outcome = { status: 'succeeded' | 'processing' } | { declineCode: string; message: string };
-type TestMethod = { method: StandInPaymentMethod; outcome: Outcome };
 type SavedAnswer = { digest: string; answer: Answer };
-
-/** A PaymentMethod as Stripe shows it; `details` is its card or us_bank_account part. */
-const paymentMethod = (
-  id: string,
-  details: Pick<StandInPaymentMethod, 'type' | 'card' | 'us_bank_account'>,
-): StandInPaymentMethod => ({
-  id,
-  object: 'payment_method',
-  customer: null,
-  metadata: {},
-  created: 1_767_225_600,
-  livemode: false,
-  ...details,
-});
-const testCard = (id: string, funding: string, last4: string, outcome: Outcome): TestMethod => ({
-  method: paymentMethod(id, {
-    type: 'card',
-    card: { brand: 'visa', funding, last4, exp_month: 12, exp_year: 2034, country: 'US' },
-  }),
-  outcome,
-});
-const testBankAccount = {
-  account_holder_type: 'individual',
-  account_type: 'checking',
-  bank_name: 'STRIPE TEST BANK',
-  last4: '6789',
-  routing_number: '110000000',
-};
-const genericDecline = { declineCode: 'generic_decline', message: 'Your card was declined.' };
-const insufficientFunds = { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
-
-/** Stripe's test PaymentMethods, by their documented ids, usable in every account. */
-const testMethods: Record<string, TestMethod> = Object.fromEntries(
-  [
-    testCard('pm_card_visa', 'credit', '4242', { status: 'succeeded' }),
-    testCard('pm_card_visa_debit', 'debit', '5556', { status: 'succeeded' }),
-    testCard('pm_card_chargeDeclined', 'credit', '0002', genericDecline),
-    testCard('pm_card_chargeDeclinedInsufficientFunds', 'credit', '9995', insufficientFunds),
-    {
-      method: paymentMethod('pm_usBankAccount', {
-        type: 'us_bank_account',
-        us_bank_account: testBankAccount,
-      }),
-      // A debit stays processing for days before it settles or fails.
-      outcome: { status: 'processing' },
-    } satisfies TestMethod,
-  ].map((test) => [test.method.id, test]),
-);
 
 export async function startStripeStandIn(options: {
   secretKey: string;
@@ -124,6 +84,7 @@ export async function startStripeStandIn(options: {
   const requests: StandInRequest[] = [];
   const intents = new Map<string, StandInPaymentIntent[]>();
   const keys = new Map<string, SavedAnswer | 'in-flight'>();
+  const setup = createSetupBooks();
   let failNextCreate = false;
   const intentsOf = (account: string) => intents.get(account) ?? intents.set(account, []).get(account)!;
 
@@ -136,22 +97,38 @@ export async function startStripeStandIn(options: {
     if (req.headers.authorization !== `Bearer ${options.secretKey}`)
       return failure(401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
     const route = `${req.method} ${url.pathname}`;
-    if (route === 'POST /v1/payment_intents') return createOnce(account, idempotencyKey, form);
+    const once = (create: (account: string, form: Form) => Created) =>
+      createOnce({ account, key: idempotencyKey, path: url.pathname, form }, create);
+    if (route === 'POST /v1/payment_intents') return once(createIntent);
+    if (route === 'POST /v1/customers') return once(setup.createCustomer);
+    if (route === 'POST /v1/setup_intents') return once(setup.createSetupIntent);
     if (route === 'GET /v1/payment_intents/search') return search(account, url.searchParams.get('query'));
-    const [, kind, id] = /^GET \/v1\/(payment_intents|payment_methods)\/([^/]+)$/.exec(route) ?? [];
-    if (kind === 'payment_intents') return retrieveIntent(account, decodeURIComponent(id!));
-    if (kind === 'payment_methods') return retrieveMethod(decodeURIComponent(id!));
+    const [, verb, kind, rawId, action] =
+      /^(GET|POST) \/v1\/(payment_intents|payment_methods|setup_intents)\/([^/]+)(\/detach)?$/.exec(route) ??
+      [];
+    const id = decodeURIComponent(rawId ?? '');
+    if (verb === 'POST' && kind === 'payment_methods' && action) return setup.detach(account, id);
+    if (verb === 'GET' && !action && kind === 'payment_intents') return retrieveIntent(account, id);
+    if (verb === 'GET' && !action && kind === 'payment_methods') return retrieveMethod(account, id);
+    if (verb === 'GET' && !action && kind === 'setup_intents') return setup.retrieveSetupIntent(account, id);
     return failure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${route}).` });
   };
 
   /**
    * Stripe saves the first answer under (account, key) once the endpoint runs and replays it for the same
-   * parameters; other parameters are refused; a request that fails validation is not saved.
+   * endpoint and parameters; another endpoint or other parameters are refused; a request that fails
+   * validation is not saved.
    */
-  const createOnce = async (account: string, key: string | null, form: Form): Promise<Answer> => {
-    if (key === null) return createIntent(account, form).answer;
+  const createOnce = async (
+    request: { account: string; key: string | null; path: string; form: Form },
+    create: (account: string, form: Form) => Created,
+  ): Promise<Answer> => {
+    const { account, key, form } = request;
+    if (key === null) return create(account, form).answer;
     const scope = `${account}\n${key}`;
-    const digest = createHash('sha256').update(canonical(form)).digest('hex');
+    const digest = createHash('sha256')
+      .update(`${request.path}\n${canonical(form)}`)
+      .digest('hex');
     const saved = keys.get(scope);
     if (saved === 'in-flight')
       return failure(409, {
@@ -167,7 +144,7 @@ export async function startStripeStandIn(options: {
     keys.set(scope, 'in-flight');
     try {
       await sleep(options.processingMs ?? 20);
-      const { answer, ran } = createIntent(account, form);
+      const { answer, ran } = create(account, form);
       if (ran) keys.set(scope, { digest, answer });
       if (!ran || !failNextCreate) return answer;
       failNextCreate = false;
@@ -177,10 +154,11 @@ export async function startStripeStandIn(options: {
     }
   };
 
-  const createIntent = (account: string, form: Form): { answer: Answer; ran: boolean } => {
-    const refusal = refusalOf(form);
-    if (refusal) return { answer: failure(400, refusal), ran: false };
-    const { method, outcome } = testMethods[text(form.payment_method)]!;
+  const createIntent = (account: string, form: Form): Created => {
+    const chargeable = setup.chargeable(account, form);
+    const refusal = refusalOf(form, chargeable?.test) ?? chargeable?.refusal;
+    if (refusal || !chargeable) return { answer: failure(400, refusal!), ran: false };
+    const { method, outcome } = chargeable.test;
     const amount = Number(form.amount);
     const declined = 'declineCode' in outcome;
     const intent: StandInPaymentIntent = {
@@ -192,6 +170,8 @@ export async function startStripeStandIn(options: {
       status: declined ? 'requires_payment_method' : outcome.status,
       payment_method: method.id,
       payment_method_types: [method.type],
+      customer: text(form.customer) || null,
+      mandate: text(form.mandate) || null,
       capture_method: 'automatic',
       confirmation_method: 'automatic',
       latest_charge: newId('ch'),
@@ -245,11 +225,9 @@ export async function startStripeStandIn(options: {
     return intent ? { status: 200, body: intent } : missing('intent', `No such payment_intent: '${id}'`);
   };
 
-  const retrieveMethod = (id: string): Answer => {
-    const known = testMethods[id];
-    return known
-      ? { status: 200, body: known.method }
-      : missing('payment_method', `No such PaymentMethod: '${id}'`);
+  const retrieveMethod = (account: string, id: string): Answer => {
+    const known = setup.savedMethod(account, id) ?? testMethods[id]?.method;
+    return known ? { status: 200, body: known } : missing('payment_method', `No such PaymentMethod: '${id}'`);
   };
 
   const server = createServer((req, res) => {
@@ -268,6 +246,8 @@ export async function startStripeStandIn(options: {
     failNextCreateAfterCharging: () => {
       failNextCreate = true;
     },
+    confirmSetupIntent: (account, setupIntentId, testMethodId) =>
+      setup.confirm(account, setupIntentId, testMethodId),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -276,7 +256,7 @@ export async function startStripeStandIn(options: {
 }
 
 /** The parameter checks Stripe makes before a PaymentIntent exists (nothing is saved under the key). */
-function refusalOf(form: Form): StripeErrorBody | null {
+function refusalOf(form: Form, method: TestMethod | undefined): StripeErrorBody | null {
   if (!/^\d+$/.test(text(form.amount)))
     return invalid('amount', 'parameter_missing', 'Missing required param: amount.');
   if (Number(form.amount) < 50)
@@ -285,9 +265,12 @@ function refusalOf(form: Form): StripeErrorBody | null {
     return invalid('currency', 'parameter_missing', 'Missing required param: currency.');
   if (text(form.confirm) !== 'true')
     return invalid('confirm', 'parameter_invalid', 'The stand-in only creates and confirms in one call.');
-  const method = text(form.payment_method);
-  if (!testMethods[method])
-    return invalid('payment_method', 'resource_missing', `No such PaymentMethod: '${method}'`);
+  if (!method)
+    return invalid(
+      'payment_method',
+      'resource_missing',
+      `No such PaymentMethod: '${text(form.payment_method)}'`,
+    );
   // Stripe offers the Dashboard's methods, some of which redirect the customer, unless told not to.
   if (redirectsAllowed(form) && text(form.return_url) === '')
     return invalid(
@@ -302,16 +285,6 @@ function redirectsAllowed(form: Form): boolean {
   const automatic = form.automatic_payment_methods;
   return typeof automatic !== 'object' || automatic.allow_redirects !== 'never';
 }
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const failure = (status: number, error: StripeErrorBody): Answer => ({ status, body: { error } });
-const invalid = (param: string, code: string, message: string): StripeErrorBody => ({
-  type: 'invalid_request_error',
-  code,
-  param,
-  message,
-});
-const missing = (param: string, message: string) => failure(404, invalid(param, 'resource_missing', message));
 
 function headerOf(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
