@@ -14,3 +14,4 @@ export * from './schema/conversations';
 export * from './schema/rate-limits';
 export * from './schema/sandbox-processor';
 export * from './schema/payments';
+export * from './schema/pay-links';
