@@ -41,6 +41,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhooks.routes';
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
+import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
 import { massTextRoutes } from './modules/messaging/mass-text.routes';
@@ -139,6 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhookRoutes, { ctx });
   await app.register(payLinkRoutes, { ctx });
   await app.register(payPageRoutes, { ctx });
+  // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).
+  if (config.payments.provider === 'sandbox')
+    await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -99,6 +99,9 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       // A saved method's new nickname, and why a payment is corrected (issue 16).
       nickname: `${RIVAL} card`,
       reason: `${RIVAL} correction`,
+      // Opening a hosted entry for the customer, and saving what one finished (issue 16).
+      kind: 'card',
+      entry_id: 'sbx_entry_000000000000000000000000',
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);

@@ -19,6 +19,23 @@ export const sandboxProcessorMethods = pgTable('sandbox_processor_methods', {
   routingNumber: text('routing_number'),
   outcome: jsonb('outcome').$type<SandboxOutcome>().notNull(),
   createdAt: createdAt(),
+  // A detached method is forgotten: it is not found and cannot be charged again.
+  detachedAt: timestamp('detached_at', { withTimezone: true }),
+});
+
+/**
+ * An open hosted entry (the sandbox's page at /api/sandbox-processor/entry/{id}/): the id is the page's only
+ * key, so it is long and random; single use (method_token set once) and short-lived (expires_at).
+ */
+export const sandboxProcessorEntries = pgTable('sandbox_processor_entries', {
+  id: text('id').primaryKey(),
+  processorAccountId: text('processor_account_id').notNull(),
+  kind: text('kind', { enum: ['card', 'bank'] }).notNull(),
+  // The caller's reference (the customer or pay link the entry is for), as a processor keeps metadata.
+  reference: text('reference').notNull(),
+  methodToken: text('method_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
 });
 
 export const sandboxProcessorCharges = pgTable(

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, paymentMethods } from '../../db/schema';
+import { customers, merchantAccounts, paymentMethodEntries, paymentMethods } from '../../db/schema';
 import { countWhere } from '../../kit/count';
 
 // Every query carries the merchant id: another merchant's customer is as unknown as a missing one.
@@ -75,12 +75,84 @@ export async function setMethodNickname(db: Db, key: MethodKey, nickname: string
   return row ?? null;
 }
 
-/** Removes a method from use (kept for the payments that name it); null when it was already removed. */
+/**
+ * Removes a method from use (kept for the payments that name it); null when it was already removed. Answers
+ * where the processor keeps it too, so the caller can forget it there.
+ */
 export async function markMethodRemoved(db: Db, key: MethodKey, at: Date) {
   const [row] = await db
     .update(paymentMethods)
     .set({ removedAt: at })
     .where(liveMethod(key))
-    .returning(optionColumns);
+    .returning({
+      ...optionColumns,
+      processor: paymentMethods.processor,
+      processorAccountId: paymentMethods.processorAccountId,
+      processorToken: paymentMethods.processorToken,
+    });
   return row ?? null;
+}
+
+/** The customer's location, which picks the processing account; null when not the merchant's customer. */
+export async function findCustomerLocation(db: Db, { merchantId, id }: { merchantId: string; id: string }) {
+  const [row] = await db
+    .select({ locationId: customers.locationId })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The merchant's active processing account, the customer's location's first (as a payment picks it). */
+export async function findActiveProcessingAccount(db: Db, merchantId: string, locationId: string | null) {
+  const [row] = await db
+    .select({
+      processor: merchantAccounts.processor,
+      processorAccountId: merchantAccounts.processorAccountId,
+    })
+    .from(merchantAccounts)
+    .where(and(eq(merchantAccounts.merchantId, merchantId), eq(merchantAccounts.status, 'active')))
+    .orderBy(
+      locationId ? sql`(${merchantAccounts.locationId} = ${locationId}) desc` : sql`1`,
+      asc(merchantAccounts.name),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export type NewMethodEntry = typeof paymentMethodEntries.$inferInsert;
+export type MethodEntryRow = typeof paymentMethodEntries.$inferSelect;
+
+export async function insertMethodEntry(db: Db, values: NewMethodEntry) {
+  await db.insert(paymentMethodEntries).values(values);
+}
+
+/** An entry of the merchant by the processor's id, locked when `lock` (the save that consumes it). */
+export async function findMethodEntry(
+  db: Db,
+  key: { merchantId: string; processor: 'sandbox' | 'stripe'; entryId: string },
+  lock = false,
+): Promise<MethodEntryRow | null> {
+  const query = db
+    .select()
+    .from(paymentMethodEntries)
+    .where(
+      and(
+        eq(paymentMethodEntries.merchantId, key.merchantId),
+        eq(paymentMethodEntries.processor, key.processor),
+        eq(paymentMethodEntries.entryId, key.entryId),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function markEntryUsed(db: Db, id: string, paymentMethodId: string) {
+  await db.update(paymentMethodEntries).set({ paymentMethodId }).where(eq(paymentMethodEntries.id, id));
+}
+
+export async function insertPaymentMethod(db: Db, values: typeof paymentMethods.$inferInsert) {
+  const [row] = await db.insert(paymentMethods).values(values).returning(optionColumns);
+  if (!row) throw new Error('payment method not saved');
+  return row;
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   binInfoSchema,
   binSchema,
+  methodEntrySchema,
+  methodEntryStartSchema,
+  paymentMethodCreateSchema,
   paymentMethodOptionSchema,
   paymentMethodPageSchema,
   paymentMethodUpdateSchema,
@@ -9,10 +12,12 @@ import {
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import type { AppContext } from '../../context';
 import {
+  addCustomerPaymentMethod,
   listCustomerPaymentMethods,
   lookupCardBin,
   removePaymentMethod,
   renamePaymentMethod,
+  startCustomerMethodEntry,
 } from './payment-methods.service';
 import { pageAnswer } from '../../kit/paging';
 import { actorOf, merchantIdOf } from '../../kit/actor';
@@ -22,7 +27,7 @@ const customerParams = merchantPath('customer_id');
 const methodParams = merchantPath('customer_id', 'payment_method_id');
 const methodPath = '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/:payment_method_id/';
 
-/** docs/product.md §2 customer page, payment-methods sub-view (list only; the payments issue adds and removes). */
+/** docs/product.md §2 customer page, payment-methods sub-view: list, add through the hosted entry, rename, remove. */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/',
@@ -44,6 +49,50 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           request.query,
         ),
       ),
+  );
+
+  // Adding a method (issue 16): open the processor's hosted entry, then save what the payer entered there.
+  // Customer edits, so the customer-update capability, as renaming and removing.
+  app.post(
+    '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/entry/',
+    {
+      config: { access: { merchant: 'updateCustomer' } },
+      schema: {
+        params: customerParams,
+        body: methodEntryStartSchema,
+        response: { 201: methodEntrySchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = await startCustomerMethodEntry(
+        ctx,
+        actorOf(request),
+        request.params.customer_id,
+        request.body.kind,
+      );
+      return reply.code(201).send(entry);
+    },
+  );
+
+  app.post(
+    '/api/merchants/:merchant_id/customers/:customer_id/payment_methods/',
+    {
+      config: { access: { merchant: 'updateCustomer' } },
+      schema: {
+        params: customerParams,
+        body: paymentMethodCreateSchema,
+        response: { 201: paymentMethodOptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const method = await addCustomerPaymentMethod(
+        ctx,
+        actorOf(request),
+        request.params.customer_id,
+        request.body,
+      );
+      return reply.code(201).send(method);
+    },
   );
 
   // Brand and funding of a card from its first 6 to 8 digits (docs/product.md §7 bins), so the take-payment

@@ -1,4 +1,8 @@
-import type { BinInfoAnswer, PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
+import type {
+  BinInfoAnswer,
+  MethodEntry,
+  PaymentMethodOption,
+} from '@paylane/shared/contracts/payment-methods';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { notFound } from '../../kit/errors';
@@ -14,15 +18,18 @@ import type { Actor } from '../../kit/actor';
 import { inTransaction } from '../../kit/transaction';
 import { insertCustomerEvents } from '../customer-history/customer-events.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
+import { toPaymentMethodOption } from './payment-method-option';
+import {
+  customerEntryReference,
+  finishEntry,
+  openMethodEntry,
+  type FinishEntryInput,
+  type OpenMethodEntryInput,
+} from './method-entries.service';
 
-export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOption => ({
-  id: row.id,
-  payment_type: row.paymentType,
-  card_type: row.cardType,
-  nickname: row.nickname,
-  masked_card_number: row.maskedCardNumber,
-  masked_account_number: row.maskedAccountNumber,
-});
+export { toPaymentMethodOption };
+// Opening a hosted entry and saving what it finished, for the customer page and for pay links.
+export { finishEntry, openMethodEntry, type FinishEntryInput, type OpenMethodEntryInput };
 
 /** docs/product.md §3 payment method options of one of the merchant's customers; 404 for any other customer id. */
 export async function listCustomerPaymentMethods(
@@ -84,13 +91,16 @@ export async function renamePaymentMethod(
 
 /**
  * Takes a saved method out of use: it leaves the list and can no longer be charged; the payments made with it
- * keep naming it. A second removal finds nothing (404).
+ * keep naming it. A second removal finds nothing (404). The removal is committed first and only then is the
+ * method detached at the processor: a processor that fails or does not answer cannot leave a method Paylane
+ * would still charge. A failed detach is logged and the method stays attached there, unused (Paylane holds
+ * the only key that charges it, and never names a removed method again).
  */
 export async function removePaymentMethod(ctx: AppContext, actor: Actor, ref: MethodRef): Promise<void> {
   if (!isUuid(ref.customerId) || !isUuid(ref.id)) throw notFound();
-  await inTransaction(ctx.db, async (tx) => {
-    const removed = await markMethodRemoved(tx, { merchantId: actor.merchantId, ...ref }, ctx.now());
-    if (!removed) throw notFound();
+  const removed = await inTransaction(ctx.db, async (tx) => {
+    const row = await markMethodRemoved(tx, { merchantId: actor.merchantId, ...ref }, ctx.now());
+    if (!row) throw notFound();
     await insertCustomerEvents(tx, [
       {
         merchantId: actor.merchantId,
@@ -98,12 +108,72 @@ export async function removePaymentMethod(ctx: AppContext, actor: Actor, ref: Me
         kind: 'payment_method.removed',
         actorUserId: actor.userId,
         details: {
-          nickname: removed.nickname,
-          payment_type: removed.paymentType,
-          mask_end: maskEnd(removed),
+          nickname: row.nickname,
+          payment_type: row.paymentType,
+          mask_end: maskEnd(row),
         },
         at: ctx.now(),
       },
     ]);
+    return row;
+  });
+  await detachAtProcessor(ctx, removed);
+}
+
+async function detachAtProcessor(
+  ctx: AppContext,
+  method: {
+    id: string;
+    processor: string | null;
+    processorAccountId: string | null;
+    processorToken: string | null;
+  },
+) {
+  // Imported methods have no token; one saved with another processor is not this processor's to detach.
+  if (!method.processorToken || method.processor !== ctx.payments.name) return;
+  try {
+    await ctx.payments.detachMethod({
+      processorAccountId: method.processorAccountId ?? '',
+      token: method.processorToken,
+    });
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, paymentMethodId: method.id },
+      'removed payment method not detached at the processor',
+    );
+  }
+}
+
+/** Opens a hosted entry for a new card or bank account of one of the merchant's customers (the customer page). */
+export async function startCustomerMethodEntry(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  kind: 'card' | 'bank',
+): Promise<MethodEntry> {
+  return openMethodEntry(ctx, {
+    merchantId: actor.merchantId,
+    customerId,
+    reference: customerEntryReference(customerId),
+    kind,
+  });
+}
+
+/** Saves the method of a finished entry staff opened for this customer (the same entry twice: one method). */
+export async function addCustomerPaymentMethod(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: string,
+  body: { entry_id: string; nickname: string },
+): Promise<PaymentMethodOption> {
+  if (!isUuid(customerId)) throw notFound();
+  if (!(await isMerchantCustomer(ctx.db, { merchantId: actor.merchantId, id: customerId }))) throw notFound();
+  return finishEntry(ctx, {
+    merchantId: actor.merchantId,
+    customerId,
+    reference: customerEntryReference(customerId),
+    entryId: body.entry_id,
+    nickname: body.nickname,
+    actorUserId: actor.userId,
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxProcessorCharges, sandboxProcessorMethods } from '../../../db/schema';
 import {
@@ -12,6 +12,7 @@ import {
   type ProcessorCharge,
   type ProcessorMethod,
 } from '../payment-processor';
+import { finishedSandboxMethod, openSandboxEntry, SANDBOX_ENTRY_TTL_MS } from './sandbox-entries';
 import { sandboxBinInfo, type SandboxOutcome } from './sandbox-test-numbers';
 
 export type SandboxOptions = {
@@ -21,6 +22,8 @@ export type SandboxOptions = {
   delayMs: number;
   /** How long a bank debit stays `processing` before it settles or comes back. */
   bankSettleMs: number;
+  /** How long a hosted entry stays open; 30 minutes unless a test says otherwise. */
+  entryTtlMs?: number;
 };
 
 type ChargeRow = typeof sandboxProcessorCharges.$inferSelect;
@@ -130,6 +133,7 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         and(
           eq(sandboxProcessorMethods.processorAccountId, processorAccountId),
           eq(sandboxProcessorMethods.token, token),
+          isNull(sandboxProcessorMethods.detachedAt),
         ),
       );
     return row ?? null;
@@ -202,19 +206,29 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         .limit(1);
       return row ? toCharge(row, now()) : null;
     },
-    // Hosted entry: built next in issue 16 (the sandbox page, Stripe SetupIntents).
-    async startMethodEntry() {
-      throw new ProcessorError('Hosted entry is not available yet.', {
-        code: 'not_supported',
-        isAmbiguous: false,
-      });
+
+    // The sandbox's own hosted page (sandbox-entry.routes.ts) takes the numbers; the port sees only the token.
+    async startMethodEntry({ processorAccountId, kind, reference }) {
+      const ttlMs = options.entryTtlMs ?? SANDBOX_ENTRY_TTL_MS;
+      return openSandboxEntry(db, { processorAccountId, kind, reference, now: now(), ttlMs });
     },
-    async finishMethodEntry() {
-      throw new ProcessorError('Hosted entry is not available yet.', {
-        code: 'not_supported',
-        isAmbiguous: false,
-      });
+
+    async finishMethodEntry(input) {
+      return finishedSandboxMethod(db, input);
     },
-    async detachMethod() {},
+
+    // Forgotten, not deleted: the charges made with it keep naming its token.
+    async detachMethod({ processorAccountId, token }) {
+      await db
+        .update(sandboxProcessorMethods)
+        .set({ detachedAt: now() })
+        .where(
+          and(
+            eq(sandboxProcessorMethods.processorAccountId, processorAccountId),
+            eq(sandboxProcessorMethods.token, token),
+            isNull(sandboxProcessorMethods.detachedAt),
+          ),
+        );
+    },
   };
 }

@@ -31,6 +31,17 @@ export const sandboxTestCards: Record<string, SandboxOutcome> = {
   '4000000000000341': { status: 'answer_lost' },
 };
 
+/** Cards that succeed, one per brand and funding the sandbox lists (for the entry page's help). */
+export const sandboxSuccessCards = [
+  '4242424242424242',
+  '4000056655665556',
+  '4000080000000004',
+  '5555555555554444',
+  '5200828282828210',
+  '378282246310005',
+  '6011111111111117',
+];
+
 /** Funding by BIN (first 6 digits) for the sandbox's cards; an unlisted BIN of a known brand is `unknown`. */
 const sandboxBins: Record<string, CardFunding> = {
   '424242': 'credit', // Visa 4242 4242 4242 4242
