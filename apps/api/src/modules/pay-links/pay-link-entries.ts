@@ -1,9 +1,9 @@
 import type { MethodEntry } from '@paylane/shared/contracts/payment-methods';
 import type { AppContext } from '../../context';
-import { fieldError } from '../../kit/errors';
+import { finishEntry, openMethodEntry } from '../payment-methods/method-entries.service';
 
-// The hosted entry a payer types a card or bank account into, bound to the pay link by its reference
-// (`pay_link:{id}`). Placeholder until the payment-methods module's hosted entry lands.
+// The hosted entry a payer types a card or bank account into (payment-methods' method entries), bound to the
+// pay link by its reference: an entry opened on the customer page, or for another link, is refused here.
 
 export const payLinkEntryReference = (linkId: string) => `pay_link:${linkId}`;
 
@@ -11,21 +11,16 @@ type EntryInput = { merchantId: string; customerId: string; reference: string };
 
 export async function openPayLinkEntry(
   ctx: AppContext,
-  input: EntryInput & { kind: 'card' | 'bank'; processorAccountId: string },
+  input: EntryInput & { kind: 'card' | 'bank' },
 ): Promise<MethodEntry> {
-  const handle = await ctx.payments.startMethodEntry(input);
-  return {
-    entry_id: handle.entryId,
-    provider: ctx.payments.name,
-    url: handle.url,
-    client_secret: handle.clientSecret,
-  };
+  return openMethodEntry(ctx, input);
 }
 
-/** The saved method's id of a finished entry opened for this link. */
+/** The saved method's id of a finished entry opened for this link (the same entry twice: the same method). */
 export async function finishPayLinkEntry(
-  _ctx: AppContext,
-  _input: EntryInput & { entryId: string },
+  ctx: AppContext,
+  input: EntryInput & { entryId: string },
 ): Promise<string> {
-  throw fieldError('entry_id', 'The card or bank account has not been saved yet.');
+  const method = await finishEntry(ctx, { ...input, nickname: '', actorUserId: null });
+  return method.id;
 }

@@ -5,11 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
-import {
-  findPaymentByIdempotencyKey,
-  findPaymentProcessingAccount,
-  type PaymentRow,
-} from '../payments/payment-lookups.service';
+import { findPaymentByIdempotencyKey, type PaymentRow } from '../payments/payment-lookups.service';
 import { takeAccountPayment, type PaymentTaker } from '../payments/take-payment.service';
 import { toTransaction } from '../payments/transactions.service';
 import { finishPayLinkEntry, openPayLinkEntry, payLinkEntryReference } from './pay-link-entries';
@@ -27,12 +23,6 @@ type PayBody = z.output<typeof payLinkPaySchema>;
 /** A payment claimed this long ago that never got written was abandoned by a crashed request. */
 const ABANDONED_CLAIM_MS = 60_000;
 
-const noProcessing = () =>
-  fieldError(
-    'non_field_errors',
-    'The merchant has no active processing account to take card or bank payments.',
-  );
-
 /** POST /api/pay/{token}/entry/: the processor's hosted entry for the payer's card or bank account. */
 export async function startPayLinkEntry(
   ctx: AppContext,
@@ -40,17 +30,11 @@ export async function startPayLinkEntry(
   kind: 'card' | 'bank',
 ): Promise<MethodEntry> {
   const { merchantId, customerId } = view.link;
-  const processing = await findPaymentProcessingAccount(ctx, {
-    merchantId,
-    locationId: view.account.locationId,
-  });
-  if (!processing) throw noProcessing();
   return openPayLinkEntry(ctx, {
     merchantId,
     customerId,
     reference: payLinkEntryReference(view.link.id),
     kind,
-    processorAccountId: processing.processorAccountId,
   });
 }
 
