@@ -39,6 +39,8 @@ import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.r
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
+import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
+import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -138,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
   if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
+  await app.register(payLinkRoutes, { ctx });
+  await app.register(payPageRoutes, { ctx });
   // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).
   if (config.payments.provider === 'sandbox')
     await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });

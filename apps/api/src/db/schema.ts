@@ -14,4 +14,5 @@ export * from './schema/conversations';
 export * from './schema/rate-limits';
 export * from './schema/sandbox-processor';
 export * from './schema/payments';
+export * from './schema/pay-links';
 export * from './schema/payment-method-entries';

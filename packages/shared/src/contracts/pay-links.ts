@@ -14,6 +14,7 @@ export const paymentLinkSchema = z.object({
   payment_link: z.string(),
   expires_at: z.string(),
 });
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
 /** GET /api/pay/{token}/: what anyone holding the link may see. */
 export const payLinkSummarySchema = z.object({

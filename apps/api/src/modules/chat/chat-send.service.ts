@@ -12,6 +12,7 @@ import { renderForCustomer } from '../message-templates/template-render.service'
 import { requestDispatch } from '../messaging/dispatch-request.service';
 import { assertMerchantCanText, type MerchantSenderFields } from '../messaging/merchant-sender.service';
 import { insertPendingMessages } from '../messaging/outgoing-messages.service';
+import { createPayLink } from '../pay-links/pay-link-tokens.service';
 import { attachmentOfMediaPath } from './chat-media.service';
 import { findChatMessages } from './chat.service';
 import { findChatRecipient, findMessageByIdempotencyKey, isMerchantAccount } from './chat-send.repository';
@@ -115,7 +116,17 @@ async function bodyToSend(
   input: { accountId: string; body: SendInput; template: TemplateRow | null },
 ) {
   const { body, template } = input;
-  if (sender.mayWriteFreeText) return body.message;
+  // {{payment_link}} is the one merge field written into the chat box as is: each send gets a fresh link.
+  const paymentLink = async () =>
+    (
+      await createPayLink(ctx, ctx.db, {
+        merchantId: sender.merchantId,
+        customerId: body.customer,
+        accountId: input.accountId,
+        createdByUserId: sender.userId,
+      })
+    ).url;
+  if (sender.mayWriteFreeText) return withPaymentLink(body.message, paymentLink);
   if (!template) throw forbidden(catalogue.freeTextNotAllowed);
   const { rendered_body } = await renderForCustomer(ctx, {
     merchantId: sender.merchantId,
@@ -125,9 +136,18 @@ async function bodyToSend(
     type: 'TEXT',
     language: body.language,
     collectorName: sender.collectorName,
+    paymentLink,
   });
   if (rendered_body.trim() === '' && !body.file_url) throw fieldError('message', validationMessages.required);
   return rendered_body;
+}
+
+const paymentLinkPlaceholder = /\{\{\s*payment_link\s*\}\}/g;
+
+async function withPaymentLink(text: string, paymentLink: () => Promise<string>): Promise<string> {
+  if (text.search(paymentLinkPlaceholder) === -1) return text;
+  const url = await paymentLink();
+  return text.replace(paymentLinkPlaceholder, url);
 }
 
 type Outgoing = {

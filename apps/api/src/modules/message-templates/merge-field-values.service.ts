@@ -28,6 +28,8 @@ export type MergeSource = {
   } | null;
   /** The staff member writing (never in automations: no person sends those). */
   collectorName?: string | undefined;
+  /** {{payment_link}}: a pay link made for this message (pay-links module); empty when none was made. */
+  paymentLink?: string | undefined;
 };
 
 export function mergeValuesOf(source: MergeSource): MergeValues {
@@ -45,8 +47,7 @@ export function mergeValuesOf(source: MergeSource): MergeValues {
           masked_account_number: method.maskedAccountNumber,
         })
       : '',
-    // Payment links arrive with the payments issue; until then the field renders empty.
-    payment_link: '',
+    payment_link: source.paymentLink ?? '',
     location: source.locationName ?? '',
     account_number: source.accountNumber ?? '',
     vehicle_year: source.vehicleYear === null ? '' : String(source.vehicleYear),

@@ -93,7 +93,7 @@ describe('template renders and system templates', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       rendered_body:
-        'Rosa|Render|07/04/2026|$1,234.56|Biweekly|Visa ****4242||Demo Motors South|RR-ACTIVE|2021|Honda|Civic|Taylor Staff',
+        'Rosa|Render|07/04/2026|$1,234.56|Biweekly|Visa ****4242|{{payment_link}}|Demo Motors South|RR-ACTIVE|2021|Honda|Civic|Taylor Staff',
     });
     const email = await render(
       { customer: customer.id, account: active.id, type: 'EMAIL' },

@@ -1,12 +1,21 @@
 import type { RenderAnswer } from '@paylane/shared/contracts/message-templates';
 import { messages } from '@paylane/shared/messages';
-import { renderBody, type BodyType } from '@paylane/shared/messaging';
+import {
+  mergeSnippet,
+  renderBody,
+  usedMergeFields,
+  type BodyType,
+  type SystemTemplateType,
+} from '@paylane/shared/messaging';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
 import { mergeValuesOf, pickBody, sampleMergeValues } from './merge-field-values.service';
 import { getTemplate } from './message-templates.service';
+import { findSystemTemplate } from './system-templates.repository';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';
 import { isUuid } from '@paylane/shared/validation';
+
+const PAYMENT_LINK_PLACEHOLDER = mergeSnippet('payment_link');
 
 /** docs/product.md §7 random render: the body as written, filled with sample values (the template page's preview). */
 export function renderWithSampleValues(input: { message_template_body: string }): RenderAnswer {
@@ -28,6 +37,11 @@ export async function renderForCustomer(
     type: BodyType;
     language?: string | undefined;
     collectorName: string;
+    /**
+     * {{payment_link}}: the link made for this send; when left out (a preview) the placeholder stays as
+     * written, so a body copied from the preview into the chat still gets a fresh link when it is sent.
+     */
+    paymentLink?: (() => Promise<string>) | undefined;
   },
 ): Promise<RenderAnswer> {
   const { merchantId } = input;
@@ -45,6 +59,7 @@ export async function renderForCustomer(
   const paymentMethod = await findFirstPaymentMethod(ctx.db, { merchantId, customerId: customer.id });
   const body = pickBody(template.messageBodies, input.type, input.language ?? customer.language);
   if (body === null) return { rendered_body: '' };
+  const usesLink = usedMergeFields(body.message_body).includes('payment_link');
   const values = mergeValuesOf({
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -58,6 +73,37 @@ export async function renderForCustomer(
     locationName: account?.locationName ?? customer.locationName,
     paymentMethod,
     collectorName: input.collectorName,
+    paymentLink:
+      usesLink && account ? (input.paymentLink ? await input.paymentLink() : PAYMENT_LINK_PLACEHOLDER) : '',
   });
   return { rendered_body: renderBody(body.message_body, values) };
+}
+
+/**
+ * The text of a system template (docs/product.md §3 system types: THANKS, PAYMENT_FAILED, PAYMENTREQUEST …) for
+ * one customer and account, as it is sent: null when the merchant turned the template off or it has no text.
+ * `ctx.db` may be the caller's transaction.
+ */
+export async function renderSystemText(
+  ctx: AppContext,
+  input: {
+    merchantId: string;
+    type: SystemTemplateType;
+    customerId: string;
+    accountId: string | null;
+    paymentLink: () => Promise<string>;
+  },
+): Promise<{ templateId: string; body: string } | null> {
+  const template = await findSystemTemplate(ctx.db, input.merchantId, input.type);
+  if (!template?.active) return null;
+  const { rendered_body } = await renderForCustomer(ctx, {
+    merchantId: input.merchantId,
+    templateId: template.id,
+    customerId: input.customerId,
+    accountId: input.accountId,
+    type: 'TEXT',
+    collectorName: '',
+    paymentLink: input.paymentLink,
+  });
+  return rendered_body.trim() === '' ? null : { templateId: template.id, body: rendered_body };
 }

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, type MessageAttachment } from '../../db/schema';
 
@@ -85,4 +86,14 @@ function toRow(input: PendingMessageInput): typeof messages.$inferInsert {
     automationDueDate: input.automationDueDate ?? null,
     ...(input.sendAfter ? { sendAfter: input.sendAfter } : {}),
   };
+}
+
+/** The message written under a merchant's Idempotency-Key, if any (a retried request answers from it). */
+export async function findOutgoingMessageByKey(db: Db, key: { merchantId: string; idempotencyKey: string }) {
+  const [row] = await db
+    .select({ id: messages.id, customerId: messages.customerId, body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.merchantId, key.merchantId), eq(messages.idempotencyKey, key.idempotencyKey)))
+    .limit(1);
+  return row ?? null;
 }

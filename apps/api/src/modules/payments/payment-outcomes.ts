@@ -6,6 +6,7 @@ import {
   type ProcessorCharge,
   type ReaderRequest,
 } from '../../providers/payments/payment-processor';
+import { dispatchIfQueued, followPaymentMove } from './payment-followups';
 import { advancePayment, findPayment, postLedgerEntries, type PaymentRow } from './payments.repository';
 
 // What happens once a payment row exists: the processor is asked, and its answer is recorded once. The row is
@@ -39,6 +40,7 @@ export function paidEntries(payment: PaymentRow, at: Date) {
 export async function recordCharge(ctx: AppContext, payment: PaymentRow, charge: ProcessorCharge) {
   const status = statusOfCharge[charge.status];
   const now = ctx.now();
+  let isTextQueued = false;
   const moved = await inTransaction(ctx.db, async (tx) => {
     const row = await advancePayment(
       tx,
@@ -52,8 +54,10 @@ export async function recordCharge(ctx: AppContext, payment: PaymentRow, charge:
       },
     );
     if (row && status === 'paid') await postLedgerEntries(tx, paidEntries(row, now));
+    if (row) isTextQueued = await followPaymentMove(ctx, tx, row);
     return row;
   });
+  await dispatchIfQueued(ctx, isTextQueued);
   return moved ?? (await currentPayment(ctx, payment));
 }
 

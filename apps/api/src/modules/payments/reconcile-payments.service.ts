@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../kit/transaction';
+import { dispatchIfQueued, followPaymentMove } from './payment-followups';
 import { recordCharge } from './payment-outcomes';
 import { advancePayment, listOpenPayments, type PaymentRow } from './payments.repository';
 
@@ -50,13 +52,20 @@ async function reconcileOne(ctx: AppContext, payment: PaymentRow, notSentBefore:
   if (payment.status !== 'pending' || payment.createdAt.getTime() >= notSentBefore) return payment;
   // The request died before the processor was called: nothing was charged, so the payment is failed
   // rather than sent now, long after the person who took it has moved on.
-  return advancePayment(
-    ctx.db,
-    { merchantId: payment.merchantId, id: payment.id, from: ['pending'] },
-    {
-      status: 'failed',
-      failureCode: 'not_sent',
-      failureMessage: 'The payment never reached the processor; take it again.',
-    },
-  );
+  let isTextQueued = false;
+  const failed = await inTransaction(ctx.db, async (tx) => {
+    const row = await advancePayment(
+      tx,
+      { merchantId: payment.merchantId, id: payment.id, from: ['pending'] },
+      {
+        status: 'failed',
+        failureCode: 'not_sent',
+        failureMessage: 'The payment never reached the processor; take it again.',
+      },
+    );
+    if (row) isTextQueued = await followPaymentMove(ctx, tx, row);
+    return row;
+  });
+  await dispatchIfQueued(ctx, isTextQueued);
+  return failed;
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../kit/actor';
 import { conflict, fieldError, forbidden, notFound } from '../../kit/errors';
 import { inTransaction } from '../../kit/transaction';
+import { dispatchIfQueued, followPaymentMove } from './payment-followups';
 import { chargePayment, collectOnReader, paidEntries, reconcilePendingPayment } from './payment-outcomes';
 import {
   findPayableAccount,
@@ -20,8 +21,17 @@ import {
   type PaymentRow,
 } from './payments.repository';
 
-/** Who takes the payment and which money decisions they may make (docs/product.md §6, issue 16). */
-export type PaymentTaker = { actor: Actor; canWaiveFee: boolean; canExceedRoleLimits: boolean };
+/**
+ * Who takes the payment and which money decisions they may make (docs/product.md §6, issue 16). A payer on a
+ * pay link is an actor without a user: no role limits apply to them, and they may not waive a fee.
+ */
+export type PaymentTaker = {
+  actor: Actor;
+  canWaiveFee: boolean;
+  canExceedRoleLimits: boolean;
+  /** Where the payment was taken; staff unless said. */
+  channel?: 'staff' | 'pay_link';
+};
 
 export type TakePaymentRequest = TakePaymentBody & {
   customerId: string;
@@ -78,34 +88,35 @@ export async function takeAccountPayment(
   if (request.waive_fee && plan.feeCents && !taker.canWaiveFee)
     throw forbidden('You do not have permission to waive the convenience fee.');
 
+  const throughProcessor = Boolean(plan.token || plan.onReader);
   const values: NewPayment = {
     merchantId,
     customerId: request.customerId,
     accountId: account.id,
     kind: 'account',
-    channel: 'staff',
+    channel: taker.channel ?? 'staff',
     ...plan,
     feeCents: request.waive_fee ? 0 : plan.feeCents,
     feeWaived: request.waive_fee && Boolean(plan.feeCents),
     amountCents: request.amount,
-    status: plan.token ? 'pending' : 'paid',
+    status: throughProcessor ? 'pending' : 'paid',
     idempotencyKey,
     requestDigest: digestOf(request),
     note: request.note,
     createdByUserId: taker.actor.userId,
-    paidAt: plan.token ? null : ctx.now(),
+    paidAt: throughProcessor ? null : ctx.now(),
     createdAt: ctx.now(),
   };
-  const throughProcessor = Boolean(plan.token || plan.onReader);
-  values.status = throughProcessor ? 'pending' : 'paid';
-  values.paidAt = throughProcessor ? null : ctx.now();
+  let isTextQueued = false;
   const payment = throughProcessor
     ? await insertPayment(ctx.db, values)
     : await inTransaction(ctx.db, async (tx) => {
         const row = await insertPayment(tx, values);
         if (row) await postLedgerEntries(tx, paidEntries(row, ctx.now()));
+        if (row) isTextQueued = await followPaymentMove(ctx, tx, row);
         return row;
       });
+  await dispatchIfQueued(ctx, isTextQueued);
   // Another request with the same key won the insert: answer as its replay.
   if (!payment) return resumeByKey(ctx, merchantId, idempotencyKey, values.requestDigest);
   if (plan.onReader) return (await collectOnReader(ctx, payment)).payment;

@@ -1,0 +1,32 @@
+import type { AppContext } from '../../context';
+import { findPaymentByKey, findProcessingAccount, type PaymentRow } from './payments.repository';
+
+// What other modules read of payments: the pay page's fee rules and hosted entry, and a payment found again
+// by its Idempotency-Key.
+
+export type { PaymentRow } from './payments.repository';
+
+/** The processing account an account's card and bank payments go through; null when the merchant has none. */
+export async function findPaymentProcessingAccount(
+  ctx: AppContext,
+  key: { merchantId: string; locationId: string | null },
+) {
+  const row = await findProcessingAccount(ctx.db, key.merchantId, key.locationId);
+  if (!row) return null;
+  return {
+    processor: row.processor,
+    processorAccountId: row.processorAccountId,
+    /** The fee to the payer, as take-payment charges it: the card percentage when set, else the flat fee. */
+    cardFee: {
+      percentBps: row.cardFeeBasisPoints > 0 ? row.cardFeeBasisPoints : null,
+      flatCents: row.cardFeeBasisPoints > 0 ? 0 : row.convenienceFeeCents,
+    },
+  };
+}
+
+export async function findPaymentByIdempotencyKey(
+  ctx: AppContext,
+  key: { merchantId: string; idempotencyKey: string },
+): Promise<PaymentRow | null> {
+  return findPaymentByKey(ctx.db, key);
+}
