@@ -38,6 +38,7 @@ import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhooks.routes';
+import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
 import { customerGroupRoutes } from './modules/customer-groups/customer-groups.routes';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentMethodRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(stripeWebhookRoutes, { ctx });
+  await app.register(paymentReportRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -71,8 +71,16 @@ export const payments = pgTable(
     unique('payments_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_fee_not_negative', sql`${t.feeCents} >= 0`),
-    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt),
+    // The payment report's order (newest first, id breaking ties), read backwards: its pages, the export's
+    // keyset slices and Home's payments of today are each one index range.
+    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     index('payments_account_created_idx').on(t.accountId, t.createdAt),
+    // The report's search: the payments of the customers a name or external id finds.
+    index('payments_customer_created_idx').on(t.customerId, t.createdAt),
+    // The report's search by a card's or bank account's last four digits (the end of its label).
+    index('payments_merchant_last4_idx')
+      .on(t.merchantId, sql`right(${t.methodLabel}, 4)`)
+      .where(sql`${t.methodKind} in ('card', 'bank', 'card_present')`),
     // The reconciler's sweep: payments still waiting for the processor's word.
     index('payments_open_idx')
       .on(t.createdAt)
