@@ -74,6 +74,9 @@ export const payments = pgTable(
     // The payment report's order (newest first, id breaking ties), read backwards: its pages, the export's
     // keyset slices and Home's payments of today are each one index range.
     index('payments_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    // The report filtered by status: its count (an index-only range per status, where the index above
+    // would filter every payment of the merchant) and pages of a rare status.
+    index('payments_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt),
     index('payments_account_created_idx').on(t.accountId, t.createdAt),
     // The report's search: the payments of the customers a name or external id finds.
     index('payments_customer_created_idx').on(t.customerId, t.createdAt),
