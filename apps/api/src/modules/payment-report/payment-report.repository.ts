@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers, payments, users, type PaymentStatus } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
@@ -19,11 +19,11 @@ export type ReportRow = Awaited<ReturnType<typeof listReportPage>>[number];
 const METHOD_KINDS_WITH_LAST4 = ['card', 'bank', 'card_present'] as const;
 
 /**
- * The matching payments, by index: customers by name (a substring, the customers' trigram index on
- * "first last") or external id (a prefix), accounts by number (a prefix), and — for four digits — card and bank
- * payments by the method's last four (`payments_merchant_last4_idx`). Each arm is one merchant's index probe.
+ * The search's arms, each one merchant's index probe: payments of the customers a name (a substring, the
+ * customers' trigram index on "first last") or an external id (a prefix) finds, of the accounts a number (a
+ * prefix) finds, and — for four digits — card and bank payments by the method's last four.
  */
-function likeCondition(merchantId: string, like: string): SQL {
+function likeArms(merchantId: string, like: string): SQL[] {
   const term = like.toLowerCase();
   const prefix = `${escapeLike(term)}%`;
   const customerIds = sql`select c.id from ${customers} c where c.merchant_id = ${merchantId}
@@ -43,18 +43,38 @@ function likeCondition(merchantId: string, like: string): SQL {
       )!,
     );
   }
-  return or(...arms)!;
+  return arms;
 }
 
-function whereOf(filter: ReportFilter): SQL {
+/** Everything but the search: the merchant, statuses, range and (for the export's slices) a keyset bound. */
+function baseWhere(filter: ReportFilter, after?: ReportCursor | null): SQL {
   return and(
     eq(payments.merchantId, filter.merchantId),
     filter.statuses?.length ? inArray(payments.status, filter.statuses) : undefined,
     filter.from ? gte(payments.createdAt, filter.from) : undefined,
     filter.before ? lt(payments.createdAt, filter.before) : undefined,
-    filter.like ? likeCondition(filter.merchantId, filter.like) : undefined,
+    after
+      ? sql`(${payments.createdAt}, ${payments.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined,
   )!;
 }
+
+/**
+ * The (id, created_at) of the searched payments: a UNION of one index-only read per arm
+ * (`payments_customer_created_idx` and `payments_account_created_idx` hold merchant, id, created_at and
+ * status), so a search that finds a common name's thousands of payments sorts index entries, not rows. An OR
+ * of the arms would fetch every matching row from the table before sorting (a bitmap heap scan).
+ */
+function searchedIds(filter: ReportFilter & { like: string }, after?: ReportCursor | null): SQL {
+  const arms = likeArms(filter.merchantId, filter.like).map(
+    (arm) =>
+      sql`select ${payments.id} as id, ${payments.createdAt} as created_at from ${payments}
+        where ${and(baseWhere(filter, after), arm)}`,
+  );
+  return sql`(${sql.join(arms, sql` union `)})`;
+}
+
+export type ReportCursor = { at: string; id: string };
 
 const reportColumns = {
   payment: payments,
@@ -85,48 +105,62 @@ function selectReport(db: Db, where: SQL) {
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** One page of the report, newest first (`payments_merchant_created_idx`, read backwards). */
+const hasLike = (filter: ReportFilter): filter is ReportFilter & { like: string } => Boolean(filter.like);
+
+/**
+ * `limit` payments from `offset` in the report's order (newest first, id breaking ties), after `after` when
+ * given: without a search, one backwards range of `payments_merchant_created_idx`; with one, the page's ids
+ * are picked from the searched index entries first and only those rows are read.
+ */
+function selectSlice(
+  db: Db,
+  filter: ReportFilter,
+  slice: { limit: number; offset: number; after?: ReportCursor | null },
+) {
+  if (!hasLike(filter))
+    return selectReport(db, baseWhere(filter, slice.after)).limit(slice.limit).offset(slice.offset);
+  const ids = sql`select matched.id from ${searchedIds(filter, slice.after)} as matched
+    order by matched.created_at desc, matched.id desc limit ${slice.limit} offset ${slice.offset}`;
+  return selectReport(db, and(eq(payments.merchantId, filter.merchantId), sql`${payments.id} in (${ids})`)!);
+}
+
+/** One page of the report. */
 export function listReportPage(db: Db, filter: ReportFilter, page: { limit: number; offset: number }) {
-  return selectReport(db, whereOf(filter)).limit(page.limit).offset(page.offset);
+  return selectSlice(db, filter, page);
+}
+
+/** How many payments match, counted no further than `limit` (null: all of them). */
+async function countMatching(db: Db, filter: ReportFilter, limit: number | null): Promise<number> {
+  const matched = hasLike(filter)
+    ? sql`select 1 from ${searchedIds(filter)} as matched`
+    : sql`select 1 from ${payments} where ${baseWhere(filter)}`;
+  const limited = limit === null ? matched : sql`${matched} limit ${limit}`;
+  const result = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (${limited}) as limited`,
+  );
+  return result.rows[0]?.total ?? 0;
 }
 
 /**
- * How many payments match, counted no further than `cap` (docs/conventions.md §7: a page's count must not
- * cost a scan of a large merchant's whole history; the answer says when it stopped at the cap).
+ * How many payments match, counted no further than `cap` + 1 (docs/conventions.md §7: a page's count must not
+ * cost a scan of a large merchant's whole history; one more than the cap says there are more).
  */
-export async function countReportRows(db: Db, filter: ReportFilter, cap: number): Promise<number> {
-  const limited = db
-    .select({ one: sql`1` })
-    .from(payments)
-    .where(whereOf(filter))
-    .limit(cap + 1)
-    .as('limited');
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(limited);
-  return row?.total ?? 0;
+export function countReportRows(db: Db, filter: ReportFilter, cap: number): Promise<number> {
+  return countMatching(db, filter, cap + 1);
 }
 
 /** Every matching payment, exactly (the export's progress total). */
-export async function countAllReportRows(db: Db, filter: ReportFilter): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(whereOf(filter));
-  return row?.total ?? 0;
+export function countAllReportRows(db: Db, filter: ReportFilter): Promise<number> {
+  return countMatching(db, filter, null);
 }
 
 /** The export's next slice: the `limit` matching payments after `after` in the report's order. */
 export function listReportSlice(
   db: Db,
   filter: ReportFilter,
-  slice: { after: { at: string; id: string } | null; limit: number },
+  slice: { after: ReportCursor | null; limit: number },
 ) {
-  const where = slice.after
-    ? and(
-        whereOf(filter),
-        sql`(${payments.createdAt}, ${payments.id}) < (${slice.after.at}::timestamptz, ${slice.after.id}::uuid)`,
-      )!
-    : whereOf(filter);
-  return selectReport(db, where).limit(slice.limit);
+  return selectSlice(db, filter, { ...slice, offset: 0 });
 }
 
 /** Home's recent payments: the first `limit` of today that are paid (refunds join with Payments II). */
