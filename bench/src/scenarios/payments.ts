@@ -47,17 +47,31 @@ const need = (): Probe => {
   return probe;
 };
 
-/** The search the route runs for `like` (payment-report.repository.ts likeCondition), from parameter $2. */
-const likeSql = `(p.customer_id = any(array(select c.id from customers c where c.merchant_id = $1
-    and (lower(c.first_name || ' ' || c.last_name) like $2 or lower(c.external_id) like $3)))
-  or p.account_id = any(array(select a.id from accounts a where a.merchant_id = $1
-    and lower(a.external_id) like $3)))`;
+/** The searched (id, created_at) the route reads for `like` (payment-report.repository.ts searchedIds). */
+const searchedSql = `(select id, created_at from payments where merchant_id = $1
+    and customer_id = any(array(select c.id from customers c where c.merchant_id = $1
+      and (lower(c.first_name || ' ' || c.last_name) like $2 or lower(c.external_id) like $3)))
+  union select id, created_at from payments where merchant_id = $1
+    and account_id = any(array(select a.id from accounts a where a.merchant_id = $1
+      and lower(a.external_id) like $3))) as matched`;
+
+const pageSql = (where: string) => `select p.*, c.first_name, c.last_name, c.external_id, a.external_id,
+    u.first_name, u.last_name, p.created_at::text
+  from payments p
+  left join customers c on c.merchant_id = p.merchant_id and c.id = p.customer_id
+  left join accounts a on a.merchant_id = p.merchant_id and a.id = p.account_id
+  left join users u on u.id = p.created_by_user_id
+  where ${where} order by p.created_at desc, p.id desc limit 50`;
 
 /** What one report request runs, in order: the access plugin's two reads, then the page and its count. */
 function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
   const { merchantId } = need();
-  const where = `p.merchant_id = $1${like ? ` and ${likeSql}` : ''}`;
   const values = like ? [merchantId, `%${like}%`, `${like}%`] : [merchantId];
+  const page = like
+    ? pageSql(`p.merchant_id = $1 and p.id in (select matched.id from ${searchedSql}
+        order by matched.created_at desc, matched.id desc limit 50 offset 0)`)
+    : `${pageSql('p.merchant_id = $1')} offset 0`;
+  const counted = like ? `select 1 from ${searchedSql}` : 'select 1 from payments where merchant_id = $1';
   return [
     { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
     {
@@ -66,18 +80,9 @@ function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
              left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
       values: [merchantId, ctx.admin.userId],
     },
+    { text: page, values },
     {
-      text: `select p.*, c.first_name, c.last_name, c.external_id, a.external_id, u.first_name, u.last_name,
-               p.created_at::text
-             from payments p
-             left join customers c on c.merchant_id = p.merchant_id and c.id = p.customer_id
-             left join accounts a on a.merchant_id = p.merchant_id and a.id = p.account_id
-             left join users u on u.id = p.created_by_user_id
-             where ${where} order by p.created_at desc, p.id desc limit 50 offset 0`,
-      values,
-    },
-    {
-      text: `select count(*)::int from (select 1 from payments p where ${where} limit ${COUNT_CAP + 1}) limited`,
+      text: `select count(*)::int as total from (${counted} limit ${COUNT_CAP + 1}) as limited`,
       values,
     },
   ];
