@@ -76,33 +76,37 @@ function searchedIds(filter: ReportFilter & { like: string }, after?: ReportCurs
 
 export type ReportCursor = { at: string; id: string };
 
-const reportColumns = {
-  payment: payments,
-  customerFirstName: customers.firstName,
-  customerLastName: customers.lastName,
-  customerExternalId: customers.externalId,
-  accountNumber: accounts.externalId,
-  takerFirstName: users.firstName,
-  takerLastName: users.lastName,
-  // The keyset cursor at the database's precision (microseconds; a JS Date keeps milliseconds).
-  cursorAt: sql<string>`${payments.createdAt}::text`,
-};
-
-function selectReport(db: Db, where: SQL) {
-  return db
-    .select(reportColumns)
+/**
+ * The page's payments first (a subquery with its LIMIT), then whose they are. Joined the other way round, the
+ * planner sizes each lookup's Memoize cache for the merchant's whole history (200,000 estimated rows) and
+ * builds it on every request: 60 pages/s where this shape does 790 (pgbench, 10 clients, 1M transactions).
+ */
+function selectReport(db: Db, where: SQL, slice: { limit: number; offset: number }) {
+  const page = db
+    .select()
     .from(payments)
-    .leftJoin(
-      customers,
-      and(eq(customers.merchantId, payments.merchantId), eq(customers.id, payments.customerId)),
-    )
-    .leftJoin(
-      accounts,
-      and(eq(accounts.merchantId, payments.merchantId), eq(accounts.id, payments.accountId)),
-    )
-    .leftJoin(users, eq(users.id, payments.createdByUserId))
     .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .as('page');
+  return db
+    .select({
+      payment: page._.selectedFields,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+      customerExternalId: customers.externalId,
+      accountNumber: accounts.externalId,
+      takerFirstName: users.firstName,
+      takerLastName: users.lastName,
+      // The keyset cursor at the database's precision (microseconds; a JS Date keeps milliseconds).
+      cursorAt: sql<string>`${page.createdAt}::text`,
+    })
+    .from(page)
+    .leftJoin(customers, and(eq(customers.merchantId, page.merchantId), eq(customers.id, page.customerId)))
+    .leftJoin(accounts, and(eq(accounts.merchantId, page.merchantId), eq(accounts.id, page.accountId)))
+    .leftJoin(users, eq(users.id, page.createdByUserId))
+    .orderBy(desc(page.createdAt), desc(page.id));
 }
 
 const hasLike = (filter: ReportFilter): filter is ReportFilter & { like: string } => Boolean(filter.like);
@@ -117,11 +121,11 @@ function selectSlice(
   filter: ReportFilter,
   slice: { limit: number; offset: number; after?: ReportCursor | null },
 ) {
-  if (!hasLike(filter))
-    return selectReport(db, baseWhere(filter, slice.after)).limit(slice.limit).offset(slice.offset);
+  if (!hasLike(filter)) return selectReport(db, baseWhere(filter, slice.after), slice);
   const ids = sql`select matched.id from ${searchedIds(filter, slice.after)} as matched
     order by matched.created_at desc, matched.id desc limit ${slice.limit} offset ${slice.offset}`;
-  return selectReport(db, and(eq(payments.merchantId, filter.merchantId), sql`${payments.id} in (${ids})`)!);
+  const where = and(eq(payments.merchantId, filter.merchantId), sql`${payments.id} in (${ids})`)!;
+  return selectReport(db, where, { limit: slice.limit, offset: 0 });
 }
 
 /** One page of the report. */
