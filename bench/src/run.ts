@@ -17,8 +17,12 @@ const ADMIN = { email: 'admin@demo.paylane.test', password: 'Paylane-Demo-1' };
 async function main(): Promise<number> {
   const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
   const only = process.env.BENCH_ONLY;
-  const selected = only ? scenarios.filter((s) => s.name.includes(only)) : scenarios;
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const selected = (only ? scenarios.filter((s) => s.name.includes(only)) : scenarios).filter((s) => {
+    if (!s.requiresDatabaseUrl || databaseUrl) return true;
+    console.log(`Skipping ${s.name}: it runs on PostgreSQL only (BENCH_DATABASE_URL).`);
+    return false;
+  });
   // Sampled before the bench adds its own load: other work on the same 2 cores skews every number.
   const [loadBefore = 0] = os.loadavg();
 

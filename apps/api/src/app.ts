@@ -41,6 +41,7 @@ import { processorWebhookRoutes } from './modules/payments/processor-webhooks.ro
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
+import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).
   if (config.payments.provider === 'sandbox')
     await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });
+  await app.register(paymentReportRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -9,7 +9,10 @@ export type BenchContext = {
   databaseUrl: string | undefined;
 };
 
-export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'body'> & { path: string };
+/** `requests` with a `setupRequest` varies each request (a new Idempotency-Key, another path). */
+export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests'> & {
+  path: string;
+};
 
 /**
  * One load scenario. Add an area's scenarios in their own file under scenarios/ and list them in
@@ -22,6 +25,8 @@ export type Scenario = {
   /** Which budget of docs/conventions.md §7 it reports against, for the reader. */
   budget?: string;
   connections: number;
+  /** Runs only on PostgreSQL (BENCH_DATABASE_URL): its prepare writes to the database directly. */
+  requiresDatabaseUrl?: boolean;
   /** Seconds measured; a short unmeasured warm-up with the same load runs first. */
   durationSeconds?: number;
   /** Runs once before the warm-up: create what the requests need. */

@@ -71,8 +71,21 @@ export const payments = pgTable(
     unique('payments_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_fee_not_negative', sql`${t.feeCents} >= 0`),
-    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt),
-    index('payments_account_created_idx').on(t.accountId, t.createdAt),
+    // The payment report's order (newest first, id breaking ties), read backwards: its pages, the export's
+    // keyset slices and Home's payments of today are each one index range.
+    index('payments_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    // The report filtered by status: its count (an index-only range per status, where the index above
+    // would filter every payment of the merchant) and pages of a rare status.
+    index('payments_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt),
+    // An account's payments, and the report's search by account number and by customer (name or external
+    // id): each an index-only read of (id, created_at), the status filter included, before any row is read.
+    // (Drizzle has no INCLUDE; status last as a key column serves the same.)
+    index('payments_account_created_idx').on(t.merchantId, t.accountId, t.createdAt, t.id, t.status),
+    index('payments_customer_created_idx').on(t.merchantId, t.customerId, t.createdAt, t.id, t.status),
+    // The report's search by a card's or bank account's last four digits (the end of its label).
+    index('payments_merchant_last4_idx')
+      .on(t.merchantId, sql`right(${t.methodLabel}, 4)`)
+      .where(sql`${t.methodKind} in ('card', 'bank', 'card_present')`),
     // The reconciler's sweep: payments still waiting for the processor's word.
     index('payments_open_idx')
       .on(t.createdAt)

@@ -1,7 +1,15 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { accounts, customerConversations, customers, merchants, messages } from '../schema';
+import {
+  accounts,
+  customerConversations,
+  customers,
+  ledgerEntries,
+  merchants,
+  messages,
+  payments,
+} from '../schema';
 import { createTestDatabase } from '../../test/database';
 import { toE164Phone } from '@paylane/shared/validation';
 import { seedScale } from './scale';
@@ -47,5 +55,45 @@ describe('seedScale', () => {
     expect(inbound[0]?.n).toBe(80);
     const [conversations] = await database.db.select({ n: count() }).from(customerConversations);
     expect(conversations?.n).toBe(40);
+  });
+
+  it('writes exactly the transactions asked for over the new accounts, posted through the ledger triggers', async () => {
+    const [before] = await database.db.select({ n: count() }).from(payments);
+    await seedScale(database.db, { merchants: 2, customers: 30, batchSize: 7, transactions: 500 });
+    const [after] = await database.db.select({ n: count() }).from(payments);
+    expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(500);
+    // Spread over every new account (30 customers, 3 with a second account): 500 / 33 is 15 or 16 each.
+    const perAccount = await database.db.select({ n: count() }).from(payments).groupBy(payments.accountId);
+    expect(perAccount).toHaveLength(33);
+    expect(new Set(perAccount.map((row) => row.n))).toEqual(new Set([15, 16]));
+    const statuses = await database.db
+      .selectDistinct({ status: payments.status })
+      .from(payments)
+      .orderBy(payments.status);
+    expect(statuses.map((row) => row.status)).toEqual(['failed', 'paid', 'returned']);
+    // Every paid or returned payment has its principal, returned ones their return, failed ones nothing.
+    const {
+      rows: [ledger],
+    } = await database.db.execute<{ missing: number; stray: number }>(sql`
+      select
+        (select count(*)::int from payments p where p.status in ('paid', 'returned') and not exists
+          (select 1 from ledger_entries e where e.payment_id = p.id and e.kind = 'payment')) as missing,
+        (select count(*)::int from ledger_entries e join payments p on p.id = e.payment_id
+          where p.status = 'failed' or (e.kind = 'return' and p.status <> 'returned')) as stray`);
+    expect(ledger).toEqual({ missing: 0, stray: 0 });
+    // The amount-due trigger ran: each account's amount due plus the principal its ledger holds is what the
+    // seed gave it (10,000 + (m·7919 mod 90,000) cents for its m = 2n + i, external id A-n-i-…), never below 0.
+    const {
+      rows: [drift],
+    } = await database.db.execute<{ wrong: number; negative: number; posted: number }>(sql`
+      select count(*) filter (where a.amount_due_cents + coalesce(e.cents, 0) <> 10000 +
+          ((split_part(a.external_id, '-', 2)::int * 2 + split_part(a.external_id, '-', 3)::int) * 7919) % 90000
+        )::int as wrong,
+        count(*) filter (where a.amount_due_cents < 0)::int as negative,
+        count(e.cents)::int as posted
+      from accounts a
+      left join (select account_id, sum(amount_cents) as cents from ${ledgerEntries}
+        where kind in ('payment', 'return') group by account_id) e on e.account_id = a.id`);
+    expect(drift).toEqual({ wrong: 0, negative: 0, posted: 33 });
   });
 });

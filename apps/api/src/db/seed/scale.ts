@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, accountTagLinks, accountTags, customers, locations, merchants } from '../schema';
 import { insertScaleMessages } from './scale-messages';
+import { insertScalePayments } from './scale-payments';
 import { SAMPLE_FIRST_NAMES, SAMPLE_LAST_NAMES } from './sample-names';
 
 export type ScaleSeedOptions = {
@@ -15,6 +16,8 @@ export type ScaleSeedOptions = {
   demoShare?: number;
   /** Texts written per customer (the inbox and chat benchmarks): 10 gives 1,000,000 for 100,000. Default 0. */
   messagesPerCustomer?: number;
+  /** Payments over all the accounts the run creates, with their ledger entries. Default 0. */
+  transactions?: number;
 };
 
 const ZONES = [
@@ -44,7 +47,8 @@ type Target = { merchantId: string; locationId: string; tagIds: string[] };
 
 /**
  * Realistic volume for benchmarks: customers over merchants (a share to the demo merchant when present),
- * one account each and a second for every tenth, some tags and opt-outs, optionally a text history each, inserted in multi-row batches
+ * one account each and a second for every tenth, some tags and opt-outs, optionally a text history each and
+ * a payment history over the accounts, inserted in multi-row batches
  * (PGlite pays ~190 µs per statement, so row-at-a-time would take minutes). Phones and external ids are
  * unique per run, so it can run again on the same database.
  */
@@ -57,6 +61,9 @@ export async function seedScale(db: Db, options: ScaleSeedOptions, log: (line: s
   // Numbering continues after the customers already there, so a rerun's phones never collide.
   const [existing] = await db.select({ total: count() }).from(customers);
   const phoneBase = existing?.total ?? 0;
+  // Every tenth customer (n % 10 === 0) has a second account.
+  const accountCount = options.customers + Math.ceil(options.customers / 10);
+  let accountsSoFar = 0;
   for (let start = 0; start < options.customers; start += batchSize) {
     const count = Math.min(batchSize, options.customers - start);
     const rows = Array.from({ length: count }, (_, k) => {
@@ -85,13 +92,27 @@ export async function seedScale(db: Db, options: ScaleSeedOptions, log: (line: s
         inserted.map((row) => row.id),
         options.messagesPerCustomer ?? 0,
       );
+      await insertScalePayments(
+        tx,
+        created.map((row) => row.id),
+        { total: options.transactions ?? 0, accountCount, firstOrdinal: accountsSoFar },
+        runId,
+      );
+      accountsSoFar += created.length;
     });
     if ((start / batchSize) % 10 === 0) log(`  ${start + count} / ${options.customers} customers`);
   }
   // Fresh statistics, as autovacuum would gather soon after a bulk load: without them the planner guesses
   // one row per merchant and benchmarks measure plans no running system would use.
-  await db.execute(sql`analyze customers, accounts, account_tag_links, messages, customer_conversations`);
-  return { merchants: targets.length, customers: options.customers, demoCustomers: demoCount };
+  await db.execute(
+    sql`analyze customers, accounts, account_tag_links, messages, customer_conversations, payments, ledger_entries`,
+  );
+  return {
+    merchants: targets.length,
+    customers: options.customers,
+    demoCustomers: demoCount,
+    transactions: accountsSoFar > 0 ? (options.transactions ?? 0) : 0,
+  };
 }
 
 async function createMerchants(db: Db, count: number): Promise<Target[]> {

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { SqlStatement } from '../sql-alone';
+import type { BenchContext, Scenario } from './scenario';
+
+// The payment report (issue 16) on the demo merchant, which `npm run seed:scale` gives 20 % of the 1,000,000
+// transactions (about 200,000), and taking a payment with a saved card through the sandbox processor. The
+// search term is a last name read from the report's first page, so it finds real payments.
+
+type Probe = { merchantId: string; name: string };
+let probe: Probe | null = null;
+const MIN_PAYMENTS = 10_000;
+// The report counts no further than this (apps/api/src/modules/payment-report/payment-report.service.ts).
+const COUNT_CAP = 10_000;
+
+async function getJson<T>(ctx: BenchContext, path: string): Promise<T> {
+  const response = await fetch(`${ctx.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${ctx.admin.access}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function prepareProbe(ctx: BenchContext): Promise<void> {
+  if (probe) return;
+  const profile = await getJson<{ results: { memberships: { merchant: { id: string } }[] }[] }>(
+    ctx,
+    '/api/profile/',
+  );
+  const merchantId = profile.results[0]?.memberships[0]?.merchant.id;
+  if (!merchantId) throw new Error('the bench admin belongs to no merchant');
+  const page = await getJson<{ count: number; results: { customer: { last_name: string } | null }[] }>(
+    ctx,
+    `/api/merchants/${merchantId}/report-transactions/?page_size=50`,
+  );
+  const name = page.results.map((row) => row.customer?.last_name).find(Boolean);
+  if (!name)
+    throw new Error('no payments to report: run `npm run seed:scale` against the bench database first');
+  if (page.count < MIN_PAYMENTS) {
+    console.warn(`  the demo merchant has only ${page.count} payments; seed:scale gives it about 200,000`);
+  }
+  probe = { merchantId, name: name.toLowerCase() };
+}
+
+const need = (): Probe => {
+  if (!probe) throw new Error('payment scenarios were not prepared');
+  return probe;
+};
+
+/** The searched (id, created_at) the route reads for `like` (payment-report.repository.ts searchedIds). */
+const searchedSql = `(select id, created_at from payments where merchant_id = $1
+    and customer_id = any(array(select c.id from customers c where c.merchant_id = $1
+      and (lower(c.first_name || ' ' || c.last_name) like $2 or lower(c.external_id) like $3)))
+  union select id, created_at from payments where merchant_id = $1
+    and account_id = any(array(select a.id from accounts a where a.merchant_id = $1
+      and lower(a.external_id) like $3))) as matched`;
+
+const pageSql = (where: string) => `select p.*, c.first_name, c.last_name, c.external_id, a.external_id,
+    u.first_name, u.last_name, p.created_at::text
+  from payments p
+  left join customers c on c.merchant_id = p.merchant_id and c.id = p.customer_id
+  left join accounts a on a.merchant_id = p.merchant_id and a.id = p.account_id
+  left join users u on u.id = p.created_by_user_id
+  where ${where} order by p.created_at desc, p.id desc limit 50`;
+
+/** What one report request runs, in order: the access plugin's two reads, then the page and its count. */
+function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
+  const { merchantId } = need();
+  const values = like ? [merchantId, `%${like}%`, `${like}%`] : [merchantId];
+  const page = like
+    ? pageSql(`p.merchant_id = $1 and p.id in (select matched.id from ${searchedSql}
+        order by matched.created_at desc, matched.id desc limit 50 offset 0)`)
+    : `${pageSql('p.merchant_id = $1')} offset 0`;
+  const counted = like ? `select 1 from ${searchedSql}` : 'select 1 from payments where merchant_id = $1';
+  return [
+    { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
+    {
+      text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
+             left join memberships m on m.merchant_id = me.id and m.user_id = $2
+             left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
+      values: [merchantId, ctx.admin.userId],
+    },
+    { text: page, values },
+    {
+      text: `select count(*)::int as total from (${counted} limit ${COUNT_CAP + 1}) as limited`,
+      values,
+    },
+  ];
+}
+
+function reportScenario(input: { name: string; query: () => string; like: () => string | null }): Scenario {
+  return {
+    name: input.name,
+    budget: 'list call: p99 < 50 ms at 50 clients',
+    connections: 50,
+    prepare: prepareProbe,
+    request: (ctx) => ({
+      method: 'GET',
+      path: `/api/merchants/${need().merchantId}/report-transactions/?${input.query()}`,
+      headers: { authorization: `Bearer ${ctx.admin.access}` },
+    }),
+    sql: (ctx) => reportSql(ctx, input.like()),
+  };
+}
+
+export const reportPage = reportScenario({
+  name: 'GET report-transactions/ (page 1)',
+  query: () => 'page=1&page_size=50',
+  like: () => null,
+});
+
+export const reportSearch = reportScenario({
+  name: 'GET report-transactions/?like=name',
+  query: () => `page=1&page_size=50&like=${encodeURIComponent(need().name)}`,
+  like: () => need().name,
+});
+
+// Taking a payment: each request a new Idempotency-Key, a saved Visa credit card (4242…, succeeds) charged
+// through the sandbox processor, spread over PAYERS accounts so payments do not all queue on one account's
+// row. The card is saved as the sandbox's hosted entry would save it (sandbox_processor_methods plus a
+// payment_methods row holding only its token), which needs the database: PostgreSQL runs only.
+const PAYERS = 50;
+let payerPaths: string[] = [];
+let payerBodies: string[] = [];
+let sent = 0;
+
+async function preparePayers(ctx: BenchContext): Promise<void> {
+  await prepareProbe(ctx);
+  if (payerPaths.length > 0) return;
+  if (!ctx.databaseUrl) throw new Error('take-payment needs BENCH_DATABASE_URL');
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    const { merchantId } = need();
+    const { rows: methods } = await client.query<{ customer_id: string; method_id: string }>(
+      `with payer as (
+         insert into customers (merchant_id, first_name, last_name, external_id)
+         select $1, 'Bench', 'Payer ' || g, 'BENCH-' || $2 || '-' || g from generate_series(1, $3) g
+         returning id, merchant_id),
+       account as (
+         insert into accounts (merchant_id, customer_id, amount_due_cents)
+         select merchant_id, id, 100000000000 from payer returning id, customer_id),
+       method as (
+         insert into sandbox_processor_methods (token, processor_account_id, kind, brand, funding, last4,
+           exp_month, exp_year, outcome)
+         select 'sbx_pm_bench_' || replace(a.customer_id::text, '-', ''), '', 'card', 'visa', 'credit', '4242',
+           12, 2031, '{"status":"succeeded"}'::jsonb
+         from account a returning token)
+       insert into payment_methods (merchant_id, customer_id, payment_type, card_type, masked_card_number,
+         processor, processor_account_id, processor_token, funding)
+       select $1, a.customer_id, 'CREDIT', 'VISA', '************4242', 'sandbox', '',
+         'sbx_pm_bench_' || replace(a.customer_id::text, '-', ''), 'credit'
+       from account a
+       returning customer_id, id as method_id`,
+      [merchantId, Date.now().toString(36), PAYERS],
+    );
+    const { rows: accounts } = await client.query<{ id: string; customer_id: string }>(
+      'select id, customer_id from accounts where customer_id = any($1::uuid[])',
+      [methods.map((row) => row.customer_id)],
+    );
+    const accountOf = new Map(accounts.map((row) => [row.customer_id, row.id]));
+    payerPaths = methods.map(
+      (row) =>
+        `/api/merchants/${merchantId}/customers/${row.customer_id}/accounts/${accountOf.get(row.customer_id)}/transactions/`,
+    );
+    payerBodies = methods.map((row) => JSON.stringify({ amount: '25.00', payment_method: row.method_id }));
+  } finally {
+    await client.end();
+  }
+}
+
+export const takePayment: Scenario = {
+  name: 'POST transactions/ (take payment, sandbox card)',
+  budget: 'payments/s and p99 at 10 clients (issue 16)',
+  connections: 10,
+  requiresDatabaseUrl: true,
+  prepare: preparePayers,
+  request: (ctx) => ({
+    method: 'POST',
+    path: payerPaths[0] ?? '/',
+    headers: { authorization: `Bearer ${ctx.admin.access}`, 'content-type': 'application/json' },
+    body: payerBodies[0],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const k = sent++ % payerPaths.length;
+          return {
+            ...request,
+            path: payerPaths[k],
+            body: payerBodies[k],
+            headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          };
+        },
+      },
+    ],
+  }),
+};
+
+export const paymentScenarios = [reportPage, reportSearch, takePayment];
