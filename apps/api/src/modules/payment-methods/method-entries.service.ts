@@ -55,6 +55,12 @@ export async function openMethodEntry(ctx: AppContext, input: OpenMethodEntryInp
       'non_field_errors',
       'The merchant has no active processing account to take card or bank payments.',
     );
+  // A method saved with one processor cannot be charged through another (take-payment refuses it).
+  if (processing.processor !== ctx.payments.name)
+    throw fieldError(
+      'non_field_errors',
+      'The merchant’s processing account is with another payment processor; update it before adding methods.',
+    );
   const { processorAccountId } = processing;
   const handle = await ctx.payments.startMethodEntry({ processorAccountId, kind, reference }).catch(refusal);
   await insertMethodEntry(ctx.db, {

@@ -145,4 +145,25 @@ describe('adding a payment method through a Stripe SetupIntent', () => {
     );
     expect(charge).toMatchObject({ status: 400, body: { payment_method: ['Not found.'] } });
   });
+
+  it('refuses to open an entry while the merchant’s processing account is with another processor', async () => {
+    await t.database.db
+      .update(merchantAccounts)
+      .set({ processor: 'sandbox' })
+      .where(eq(merchantAccounts.merchantId, merchantId));
+    const customerId = await newCustomer('Mismatch');
+    const opened = await t.request(`${base(customerId)}entry/`, {
+      method: 'POST',
+      token: staff,
+      json: { kind: 'card' },
+    });
+    expect(opened).toMatchObject({
+      status: 400,
+      body: {
+        non_field_errors: [
+          'The merchant’s processing account is with another payment processor; update it before adding methods.',
+        ],
+      },
+    });
+  });
 });
