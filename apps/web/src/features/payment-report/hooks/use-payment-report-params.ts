@@ -1,5 +1,5 @@
 import { transactionStatusSchema, type TransactionStatus } from '@paylane/shared/contracts/payments';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   DATA_TABLE_PAGE_SIZES,
@@ -65,24 +65,22 @@ export function reportSearchParams(params: PaymentReportParams): URLSearchParams
 }
 
 /**
- * The report's filters read from and written to the address. A change of filters starts again at page 1.
- * Changes replace the history entry: typing a search would otherwise leave a Back step per word.
+ * The report's filters, read from the address when the page opens and written back to it on every change.
+ * The page's own state leads: writing the address is a navigation that completes later (the route's guard
+ * runs first), so two quick changes read from the address would lose the first. A change of filters starts
+ * again at page 1. Writes replace the history entry: typing a search would otherwise leave a Back step per word.
  */
 export function usePaymentReportParams(today: string) {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => readReportParams(search, today), [search, today]);
+  const [params, setParams] = useState(() => readReportParams(search, today));
   const update = useCallback(
-    (patch: Partial<PaymentReportParams>) =>
-      setSearch((current) => reportSearchParams({ ...readReportParams(current, today), page: 1, ...patch }), {
-        replace: true,
-      }),
-    [setSearch, today],
+    (patch: Partial<PaymentReportParams>) => setParams((current) => ({ ...current, page: 1, ...patch })),
+    [],
   );
-  // A first visit writes its default days into the address, so a link copied from it keeps them.
-  const isNamed = search.has('range');
+  // Also names a first visit's default days in the address, so a link copied from it keeps them.
+  const wanted = reportSearchParams(params).toString();
   useEffect(() => {
-    if (!isNamed)
-      setSearch((current) => reportSearchParams(readReportParams(current, today)), { replace: true });
-  }, [isNamed, setSearch, today]);
+    if (wanted !== search.toString()) setSearch(new URLSearchParams(wanted), { replace: true });
+  }, [wanted, search, setSearch]);
   return [params, update] as const;
 }
