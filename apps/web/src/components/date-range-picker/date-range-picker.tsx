@@ -64,6 +64,8 @@ function CustomDays({ label, value, onChange }: Omit<Props, 'today'> & { label: 
         onChange={(start) => update({ start })}
         error={isDayOrOpen(draft.start) ? undefined : validationMessages.date}
         clearable
+        // The clear button is an icon: name it (axe button-name).
+        clearButtonProps={{ 'aria-label': 'Clear the From date' }}
       />
       {/* The spec's separator between the two columns; the inputs' own labels say which end is which. */}
       <Text mt={32} c="dimmed" aria-hidden>
@@ -83,6 +85,7 @@ function CustomDays({ label, value, onChange }: Omit<Props, 'today'> & { label: 
               : endBeforeStart(draft.start)
         }
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the To date' }}
       />
     </Group>
   );

@@ -40,6 +40,8 @@ export function PaymentReportFilters({ value, onChange, today }: Props) {
         value={value.statuses}
         onChange={(statuses) => onChange({ statuses: statuses as TransactionStatus[] })}
         clearable
+        // The clear button is an icon: name it (axe button-name).
+        clearButtonProps={{ 'aria-label': 'Clear the statuses' }}
       />
       <TextInput
         label="Search"
