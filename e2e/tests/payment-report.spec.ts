@@ -61,7 +61,7 @@ test('the payment report lists, keeps and exports a payment taken today', async 
   await chooseOption(page, page.getByRole('combobox', { name: 'Date range' }), 'Today');
   await chooseOption(page, page.getByRole('combobox', { name: 'Status' }), 'Paid');
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: 'Search' }).fill(paid.lastName);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(paid.lastName);
   const row = page
     .getByRole('table', { name: 'Payments' })
     .getByRole('row', { name: new RegExp(paid.lastName) });
@@ -74,11 +74,11 @@ test('the payment report lists, keeps and exports a payment taken today', async 
   await expect(page).toHaveURL(new RegExp(`like=${paid.lastName}`));
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(paid.lastName);
+  await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveValue(paid.lastName);
   await expect(row).toContainText('$12.34');
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const file = await (await download).path();
   const csv = await readFile(file, 'utf8');
   expect(csv).toContain(paid.lastName);
