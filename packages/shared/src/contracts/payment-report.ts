@@ -34,9 +34,19 @@ export const reportTransactionSchema = transactionSchema.extend({
   taken_by: z.string(),
 });
 export type ReportTransaction = z.infer<typeof reportTransactionSchema>;
-export const reportTransactionPageSchema = pageOf(reportTransactionSchema);
+/**
+ * `count` is exact up to 10,000; past that it is 10,000 and `is_count_capped` is true (the footer shows
+ * "10,000+"), so a page never counts a large merchant's whole history.
+ */
+export const reportTransactionPageSchema = pageOf(reportTransactionSchema).extend({
+  is_count_capped: z.boolean().optional(),
+});
 
-/** POST /api/merchants/{id}/export_transactions/: the same filters; the answer streams a CSV. */
+/**
+ * POST /api/merchants/{id}/export_transactions/: the same filters; the answer streams a CSV (text/csv, an
+ * attachment named by the range) and announces its number of rows in `X-Total-Count` before the body, so the
+ * browser can show progress (rows read so far ÷ the total).
+ */
 export const exportTransactionsSchema = reportTransactionsQuerySchema.omit({ page: true, page_size: true });
 export type ExportTransactionsBody = z.input<typeof exportTransactionsSchema>;
 

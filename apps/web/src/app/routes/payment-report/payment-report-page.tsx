@@ -67,6 +67,7 @@ function MerchantPaymentReport({ merchantId, timeZone }: { merchantId: string; t
           isFiltered={params.statuses.length > 0 || params.like !== ''}
           paging={{
             count: report.data?.count ?? 0,
+            isCountCapped: report.data?.is_count_capped ?? false,
             page: params.page,
             pageSize: params.pageSize,
             onChange: ({ page, pageSize }) => update({ page, pageSize }),

@@ -160,10 +160,10 @@ describe('payment report', () => {
     expect(addressOf(location).get('page')).toBeNull();
   });
 
-  it('opens a shared link with the same filters', async () => {
+  it('opens a shared link with the same filters, and says when the API stopped counting', async () => {
     const { api } = open(
       '/payment-report?range=custom&start=2026-10-01&end=2026-10-31&status=RETURNED&like=smith&page=3&page_size=75',
-      { [reportApi]: { body: page([makeReportTransaction()], 400) } },
+      { [reportApi]: { body: { ...page([makeReportTransaction()], 10_000), is_count_capped: true } } },
     );
     await screen.findByRole('row', { name: /Ada Lovelace/ });
     const call = lastCall(api);
@@ -176,6 +176,8 @@ describe('payment report', () => {
       like: 'smith',
     });
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('smith');
+    // Past 10,000 the API stops counting (a large merchant's history): the footer says so.
+    expect(screen.getByText('10,000+ results')).toBeInTheDocument();
     expect(
       screen.getByText('Returned', { selector: '.mantine-MultiSelect-pill *, .mantine-Pill-label' }),
     ).toBeInTheDocument();
