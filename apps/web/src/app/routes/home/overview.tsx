@@ -3,11 +3,10 @@ import { RecentPayments } from '../../../features/home-payments/components/recen
 import { HomeFigures } from '../../../features/home-summary/components/home-figures';
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
-import { useCan } from '../../../features/profile/hooks/use-can';
 
 /**
  * `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it, and
- * today's payments for who may see payment reports.
+ * today's payments (every member, as the API's recent_payments allows).
  */
 export function HomeOverviewPage() {
   const { merchantId, merchant } = useCurrentMerchant();
@@ -26,12 +25,10 @@ export function HomeOverviewPage() {
 }
 
 function MerchantOverview({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
-  // Payments are what the payment report shows (docs/product.md §6 viewPaymentReports); the API says the same.
-  const canSeePayments = useCan('viewPaymentReports', merchantId);
   return (
     <Stack gap="lg">
       <MerchantFigures merchantId={merchantId} timeZone={timeZone} />
-      {canSeePayments ? <RecentPayments merchantId={merchantId} timeZone={timeZone} /> : null}
+      <RecentPayments merchantId={merchantId} timeZone={timeZone} />
     </Stack>
   );
 }
