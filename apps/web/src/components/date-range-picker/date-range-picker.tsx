@@ -26,7 +26,7 @@ export function DateRangePicker({ label = 'Date range', value, onChange, today }
         label={label}
         w={180}
         allowDeselect={false}
-        data={dateRangePresets.map(({ value: preset, label: text }) => ({ value: preset, label: text }))}
+        data={[...dateRangePresets]}
         value={value.preset}
         onChange={(preset) => {
           if (!isDateRangePreset(preset)) return;
