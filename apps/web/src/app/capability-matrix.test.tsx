@@ -34,6 +34,7 @@ const probedPages = {
 };
 const uiProbes: Partial<Record<Capability, UiProbe>> = {
   manageTemplates: { kind: 'nav', name: 'Message Templates' },
+  viewPaymentReports: { kind: 'nav', name: 'Payment Report' },
   groupMessage: { kind: 'page', page: 'customers', role: 'button', name: 'Group Message' },
   createCustomer: { kind: 'page', page: 'customers', role: 'link', name: 'Create Customer' },
   importCustomers: { kind: 'page', page: 'customers', role: 'link', name: 'Import Customers' },
@@ -53,11 +54,10 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   manageIturan: { kind: 'tab', name: 'Ituran' },
 };
 /**
- * Screens of later issues: the payment, action and DMS reports and the success dashboard. Their links join
- * the navigation with their screens (no link may open 'Page Not Found'), and their probes with them.
+ * Screens of later issues: the action and DMS reports and the success dashboard. Their links join the
+ * navigation with their screens (no link may open 'Page Not Found'), and their probes with them.
  */
 const screensOfLaterIssues: Capability[] = [
-  'viewPaymentReports',
   'viewActionReport',
   'viewDmsReport',
   'viewSuccessDashboard',

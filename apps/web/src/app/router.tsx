@@ -15,6 +15,7 @@ import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-rout
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
 import { messageReportRoutes } from './routes/message-report/message-report-routes';
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
+import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -127,6 +128,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...messageTemplatesRoutes(queryClient),
             ...customerGroupsRoutes(queryClient),
             ...messageReportRoutes(),
+            ...paymentReportRoutes(queryClient),
             ...inboxRoutes(),
           ],
         },

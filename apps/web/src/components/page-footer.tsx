@@ -9,6 +9,8 @@ const controlLabels = {
 
 type Props = {
   count: number;
+  /** The server stopped counting at `count` (a report over a large history): the total reads '10,000+'. */
+  isCountCapped?: boolean;
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -17,13 +19,14 @@ type Props = {
 };
 
 /** Paging under a table; docs/product.md §9: shown only when there is more than one page. */
-export function PageFooter({ count, page, pageSize, pageSizes, onPageChange, onPageSizeChange }: Props) {
+export function PageFooter(props: Props) {
+  const { count, isCountCapped = false, page, pageSize, pageSizes, onPageChange, onPageSizeChange } = props;
   const pages = Math.ceil(count / pageSize);
   if (pages <= 1) return null;
   return (
     <Group justify="space-between" aria-label="Paging" role="navigation">
       <Text size="sm" c="dimmed">
-        {count} results
+        {isCountCapped ? `${count.toLocaleString('en-US')}+ results` : `${count} results`}
       </Text>
       <Group gap="md">
         <Select

@@ -16,9 +16,16 @@ const toneColor: Record<StatusTone, string> = { success: 'green.3', warning: 'ye
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 
-/** A status in a table cell: 'active' → a green 'Active'. `label` overrides the shown text. */
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const tone = statusTone(status);
+/** A status in a table cell: 'active' → a green 'Active'. `label` and `tone` override the defaults. */
+export function StatusBadge({
+  status,
+  label,
+  tone = statusTone(status),
+}: {
+  status: string;
+  label?: string;
+  tone?: StatusTone;
+}) {
   return (
     <Badge color={toneColor[tone]} autoContrast variant="filled" data-tone={tone}>
       {label ?? capitalise(status)}

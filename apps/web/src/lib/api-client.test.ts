@@ -32,6 +32,14 @@ describe('apiRequest', () => {
     expect(call?.headers.get('Content-Type')).toBeNull();
     expect(beforeAuthenticatedRequest).toHaveBeenCalledOnce();
   });
+
+  it('repeats a query key for each value of a list and leaves out empty values', async () => {
+    const api = stubFetch({ 'GET /api/report/': { body: {} } });
+    await apiRequest('/api/report/', { query: { status: ['PAID', 'FAILED'], like: undefined, page: 2 } });
+    const [call] = api.callsTo('GET /api/report/');
+    expect(call?.search.getAll('status')).toEqual(['PAID', 'FAILED']);
+    expect(call?.search.toString()).toBe('status=PAID&status=FAILED&page=2');
+  });
 });
 
 describe('apiFetch', () => {

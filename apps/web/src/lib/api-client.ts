@@ -22,11 +22,14 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+type QueryValue = string | number | boolean | null | undefined;
+
 export type FetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as is: a JSON string, or FormData for a multipart upload (the browser sets its Content-Type). */
   body?: BodyInit;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A list is sent as the key repeated (`?status=PAID&status=FAILED`), as the API reads repeated filters. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
   /**
    * Public calls (login, refresh, password reset, invites) send no token and a 401 there is an answer to
    * show, not a reason to log out. Default true.
@@ -50,7 +53,9 @@ export function buildUrl(path: string, query?: FetchOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;

@@ -4,3 +4,7 @@
 /** /message-report/{messageID}/details: one mass text, a row per recipient. */
 export const messageBatchPagePath = (batchId: string) =>
   `/message-report/${encodeURIComponent(batchId)}/details`;
+
+/** /merchants/{merchantID}/customers/{customerID}: one customer's page. */
+export const customerPagePath = (merchantId: string, customerId: string) =>
+  `/merchants/${encodeURIComponent(merchantId)}/customers/${encodeURIComponent(customerId)}`;

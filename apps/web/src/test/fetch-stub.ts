@@ -8,7 +8,14 @@ export type StubRequest = {
   body: unknown;
   headers: Headers;
 };
-export type StubReply = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type StubReply = {
+  status?: number;
+  /** Answered as JSON. */
+  body?: unknown;
+  /** Answered as is instead of `body`: a file, or a ReadableStream the test feeds chunk by chunk. */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+};
 type Handler = StubReply | ((request: StubRequest) => StubReply | Promise<StubReply>);
 
 /** Handlers keyed 'METHOD /path/' (query string ignored). Unknown calls answer 404 {"detail":"Not found."}. */
@@ -30,6 +37,8 @@ export function stubFetch(handlers: Record<string, Handler>) {
       typeof handler === 'function'
         ? await handler(request)
         : (handler ?? { status: 404, body: { detail: 'Not found.' } });
+    if (reply.raw !== undefined)
+      return new Response(reply.raw, { status: reply.status ?? 200, headers: reply.headers });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },

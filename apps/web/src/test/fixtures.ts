@@ -124,5 +124,8 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
     ...Object.fromEntries(
       [...byId].map(([id]) => [`GET /api/merchants/${id}/home_summary/`, { body: makeHomeSummary() }]),
     ),
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [`GET /api/merchants/${id}/recent_payments/`, { body: { results: [] } }]),
+    ),
   };
 }

@@ -43,6 +43,25 @@ describe('buildNavigation', () => {
     expect(writer).not.toContain('Customer Groups');
   });
 
+  it('links the Payment Report beside the Message Report for who may see payment reports (docs/product.md §6)', () => {
+    const reports = (input: NavigationInput) =>
+      buildNavigation(input).find((section) => section.label === 'Reports')?.items ?? [];
+    expect(reports({ ...base, isSuperAdmin: false, roles: ['staff'] })).toEqual([
+      { label: 'Message Report', to: '/message-report' },
+      { label: 'Payment Report', to: '/payment-report' },
+    ]);
+    const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
+    const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
+    expect(without).not.toContain('Payment Report');
+    const allowed = labels({
+      ...custom,
+      isSuperAdmin: false,
+      roles: ['Cashier', 'staff'],
+      flags: { is_merchant_payment_report_allowed: true },
+    });
+    expect(allowed).toContain('Payment Report');
+  });
+
   it('gives super admins everything', () => {
     const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
     expect(shown).toEqual(
@@ -109,7 +128,6 @@ describe('only built screens', () => {
   it('leaves out the reports whose screens are not built yet', () => {
     const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
     for (const unbuilt of [
-      'Payment Report',
       'Payment Request Report',
       'Action Report',
       'Promises',

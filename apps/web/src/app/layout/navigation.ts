@@ -47,12 +47,14 @@ function candidates(
       label: 'Reports',
       // A screen joins the navigation when it is built (no link may open 'Page Not Found'). docs/product.md §2 reports
       // still to come, with the capability each needs (docs/product.md §6), to add here when their issue lands:
-      //   { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
       //   { label: 'Payment Request Report', to: '/payment-request-report', needs: 'viewPaymentReports' },
       //   { label: 'Action Report', to: '/action-report', needs: 'viewActionReport' },
       //   { label: 'Promises', to: '/promises', needs: 'merchant' },
       //   { label: 'DMS Notification Report', to: `/${id}/dms-notification-report`, needs: 'viewDmsReport' },
-      items: [{ label: 'Message Report', to: '/message-report', needs: 'merchant' }],
+      items: [
+        { label: 'Message Report', to: '/message-report', needs: 'merchant' },
+        { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
+      ],
     },
     {
       // docs/product.md §2 Tools: they work in the current merchant.

@@ -26,6 +26,8 @@ export type DataTableColumn<T> = ColumnDef<T, unknown>;
 export type DataTablePaging = {
   /** Rows on every page together (the API's count). */
   count: number;
+  /** The API stopped counting at `count`; the footer says '{count}+'. */
+  isCountCapped?: boolean;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -179,6 +181,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {paging ? (
         <PageFooter
           count={paging.count}
+          isCountCapped={paging.isCountCapped}
           page={paging.page}
           pageSize={paging.pageSize}
           pageSizes={paging.pageSizes ?? DATA_TABLE_PAGE_SIZES}

@@ -1,9 +1,13 @@
 import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { RecentPayments } from '../../../features/home-payments/components/recent-payments';
 import { HomeFigures } from '../../../features/home-summary/components/home-figures';
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 
-/** `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it. */
+/**
+ * `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it, and
+ * today's payments (every member, as the API's recent_payments allows).
+ */
 export function HomeOverviewPage() {
   const { merchantId, merchant } = useCurrentMerchant();
   return (
@@ -21,6 +25,15 @@ export function HomeOverviewPage() {
 }
 
 function MerchantOverview({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
+  return (
+    <Stack gap="lg">
+      <MerchantFigures merchantId={merchantId} timeZone={timeZone} />
+      <RecentPayments merchantId={merchantId} timeZone={timeZone} />
+    </Stack>
+  );
+}
+
+function MerchantFigures({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
   const summary = useHomeSummary(merchantId);
   if (summary.data) return <HomeFigures summary={summary.data} merchantId={merchantId} timeZone={timeZone} />;
   if (summary.isError) {
