@@ -6,10 +6,10 @@ import { mainNavigation } from '../src/team';
 
 // Issue 16 on the customer page: staff take a cash payment and a card payment on a demo account; the
 // payments list shows them PAID, the amount due drops, a credit card shows its convenience fee, and the
-// take-payment form passes axe. Demo customer DM-1006 has a Visa credit card saved at the sandbox
-// (apps/api/src/db/seed/demo-payments.ts) and no other journey pays on account ACC-5006.
-const customerId = 'DM-1006';
-const accountTitle = 'Account ACC-5006';
+// take-payment form passes axe. Demo customer DM-1013 has a Visa credit card saved at the sandbox
+// (apps/api/src/db/seed/demo-payments.ts) and no other journey pays on account ACC-5013.
+const customerId = 'DM-1013';
+const accountTitle = 'Account ACC-5013';
 
 async function openDemoCustomer(page: Page) {
   await mainNavigation(page).getByRole('link', { name: 'Customers' }).click();
