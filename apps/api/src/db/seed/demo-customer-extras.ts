@@ -1,12 +1,5 @@
 import type { Db } from '../client';
-import {
-  accountCoBorrowers,
-  accountTagLinks,
-  accountTags,
-  customerEvents,
-  customerNotes,
-  paymentMethods,
-} from '../schema';
+import { accountCoBorrowers, accountTagLinks, accountTags, customerEvents, customerNotes } from '../schema';
 import type { DemoClock } from './demo-clock';
 import type { DemoSender } from './demo-conversations';
 import { demoHistory, demoNotes } from './demo-notes';
@@ -28,9 +21,9 @@ const DEMO_TAGS = [
 ] as const;
 
 /**
- * What makes the demo customer pages look lived in: tags on some accounts, saved payment methods (masks
- * only), notes by staff over the past weeks, a co-borrower, and each customer's history (created, then
- * what staff changed). The customer who texted STOP is demo-activity.ts's.
+ * What makes the demo customer pages look lived in: tags on some accounts, notes by staff over the past
+ * weeks, a co-borrower, and each customer's history (created, then what staff changed). Saved payment
+ * methods and payments are demo-payments.ts's. The customer who texted STOP is demo-activity.ts's.
  */
 export async function seedDemoCustomerExtras(
   db: Db,
@@ -43,35 +36,10 @@ export async function seedDemoCustomerExtras(
   },
 ): Promise<void> {
   const { merchantId, customers: people, accounts, clock, users } = input;
-  const [first, second, third] = people;
+  const [first, second] = people;
   const firstAccount = accounts[0];
-  if (!first || !second || !third || !firstAccount) throw new Error('demo extras need the demo customers');
+  if (!first || !second || !firstAccount) throw new Error('demo extras need the demo customers');
   await seedDemoTags(db, merchantId, accounts);
-  await db.insert(paymentMethods).values([
-    {
-      merchantId,
-      customerId: first.id,
-      paymentType: 'CREDIT',
-      cardType: 'VISA',
-      nickname: 'Visa',
-      maskedCardNumber: '************4242',
-    },
-    {
-      merchantId,
-      customerId: first.id,
-      paymentType: 'CHECKING',
-      nickname: 'Checking',
-      maskedAccountNumber: '*****6789',
-    },
-    {
-      merchantId,
-      customerId: third.id,
-      paymentType: 'CREDIT',
-      cardType: 'MASTERCARD',
-      nickname: 'Mastercard',
-      maskedCardNumber: '************4444',
-    },
-  ]);
   const noteRows = demoNotes(clock).map((note) => ({
     merchantId,
     customerId: personAt(people, note.customer).id,

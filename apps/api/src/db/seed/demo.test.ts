@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayStatus } from '@paylane/shared/messaging';
 import type { Database } from '../client';
 import {
+  accounts,
   customerConversations,
   customerEvents,
   customerNotes,
@@ -10,6 +11,8 @@ import {
   merchants,
   messageBatches,
   messages,
+  paymentMethods,
+  payments,
 } from '../schema';
 import { createCipher } from '../../lib/encryption';
 import { createTestApp } from '../../test/app';
@@ -119,6 +122,74 @@ describe('the demo seed', () => {
   });
 });
 
+describe('the demo’s payments', () => {
+  let database: Database;
+  const now = new Date();
+  // What each account owed when the seed wrote it: 25,000 + (i × 1,737 mod 40,000) cents (demo.ts).
+  const seededDue = (externalId: string | null) => {
+    const i = Number(externalId?.slice('ACC-'.length)) - 5001;
+    return 25_000 + ((i * 1_737) % 40_000);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoIfEmpty(database.db, createCipher('demo-seed-test-key'), now);
+  });
+  afterAll(() => database.close());
+
+  it('saves credit, debit and bank methods at the sandbox, chargeable like the app’s own', async () => {
+    const rows = await database.db.select().from(paymentMethods);
+    const types = new Set(rows.map((row) => row.paymentType));
+    expect(types).toEqual(new Set(['CREDIT', 'DEBIT', 'CHECKING']));
+    for (const row of rows) {
+      expect(row.processor).toBe('sandbox');
+      expect(row.processorToken).toMatch(/^sbx_/);
+      expect(row.maskedCardNumber ?? row.maskedAccountNumber).toMatch(/(4242|5556|6789)$/);
+    }
+    expect(rows.filter((row) => row.paymentType === 'CREDIT').every((row) => row.funding === 'credit')).toBe(
+      true,
+    );
+    expect(rows.filter((row) => row.paymentType === 'DEBIT').every((row) => row.funding === 'debit')).toBe(
+      true,
+    );
+  });
+
+  it('has weeks of paid cash, check and card payments, a fee on credit only, and one bank payment processing', async () => {
+    const rows = await database.db.select().from(payments);
+    const paid = rows.filter((row) => row.status === 'paid');
+    expect(new Set(paid.map((row) => row.methodKind))).toEqual(
+      new Set(['card', 'cash', 'check', 'money_order']),
+    );
+    const processing = rows.filter((row) => row.status === 'processing');
+    expect(processing.map((row) => row.methodKind)).toEqual(['bank']);
+    expect(rows.filter((row) => row.status !== 'paid' && row.status !== 'processing')).toEqual([]);
+    // Only a credit card carries the demo's 2.95 % fee (packages/shared/src/card-fees.ts).
+    const methods = await database.db.select().from(paymentMethods);
+    const fundingOf = new Map(methods.map((method) => [method.id, method.funding]));
+    for (const row of rows) {
+      const isCredit = row.paymentMethodId !== null && fundingOf.get(row.paymentMethodId) === 'credit';
+      expect(row.feeCents > 0, row.methodLabel).toBe(isCredit);
+    }
+    const days = rows.map((row) => (now.getTime() - row.createdAt.getTime()) / 86_400_000);
+    expect(Math.min(...days)).toBeGreaterThan(0);
+    expect(Math.max(...days)).toBeGreaterThan(21);
+  });
+
+  it('moves each account’s amount due by its paid principal through the ledger', async () => {
+    const rows = await database.db.select().from(payments);
+    const all = await database.db.select().from(accounts);
+    for (const account of all) {
+      const paidPrincipal = rows
+        .filter((row) => row.accountId === account.id && row.status === 'paid')
+        .reduce((sum, row) => sum + row.amountCents, 0);
+      expect(account.amountDueCents, account.externalId ?? '').toBe(
+        seededDue(account.externalId) - paidPrincipal,
+      );
+      expect(account.amountDueCents).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the demo as a newcomer opens it', () => {
   it('fills the inbox, the three home lists and the message report', async () => {
     const t = await createTestApp();
@@ -139,6 +210,15 @@ describe('the demo as a newcomer opens it', () => {
       }
       const batches = await get('message_batches/');
       expect(batches.body.count).toBeGreaterThanOrEqual(1);
+
+      // A customer page's payments: the first demo account lists its payments, newest first.
+      const [first] = await t.database.db.select().from(accounts).where(eq(accounts.externalId, 'ACC-5001'));
+      const history = await get(
+        `customers/${first!.customerId}/accounts/${first!.id}/transactions/?page=1&page_size=50`,
+      );
+      expect(history.status).toBe(200);
+      expect(history.body.count).toBeGreaterThan(0);
+      expect(history.body.results[0].status).toBe('PAID');
     } finally {
       await t.close();
     }

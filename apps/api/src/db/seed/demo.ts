@@ -15,6 +15,7 @@ import { hashPassword } from '../../lib/passwords';
 import { createDemoClock, type DemoClock } from './demo-clock';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
+import { seedDemoPayments } from './demo-payments';
 import { distinctSampleName } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of docs/product.md §5. */
@@ -103,6 +104,17 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       ...seeded,
     });
     await seedDemoMerchantSetup(tx, merchant.id, demoLocations, cipher);
+    // After the processing accounts: a card payment goes through its location's account.
+    await seedDemoPayments(tx, {
+      merchantId: merchant.id,
+      staffUserId: staff.id,
+      accounts: seeded.accounts.map((account) => ({
+        ...account,
+        isActive: account.status === 'active',
+        openedAt: seeded.customers.find((c) => c.id === account.customerId)?.createdAt ?? clock.now,
+      })),
+      clock,
+    });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,
@@ -206,6 +218,12 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
         };
       }),
     )
-    .returning({ id: accounts.id, customerId: accounts.customerId, externalId: accounts.externalId });
+    .returning({
+      id: accounts.id,
+      customerId: accounts.customerId,
+      externalId: accounts.externalId,
+      status: accounts.status,
+      amountDueCents: accounts.amountDueCents,
+    });
   return { customers: inserted, accounts: insertedAccounts };
 }

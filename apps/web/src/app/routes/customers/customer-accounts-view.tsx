@@ -2,14 +2,18 @@ import { Button, Group, Stack } from '@mantine/core';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { AccountCard } from '../../../features/customer-accounts/components/account-card';
+import { AccountCard, accountTitle } from '../../../features/customer-accounts/components/account-card';
 import { AccountFormModal } from '../../../features/customer-accounts/components/account-form-modal';
+import { AccountPayments } from '../../../features/payments/components/account-payments';
+import { useCan } from '../../../features/profile/hooks/use-can';
 import { customerBasePath } from './customer-layout';
 import { useCustomerPage } from './customer-page-context';
 
-/** Account Details: the customer's own accounts, then those they co-borrow (read-only here). */
+/** Account Details: the customer's own accounts with their payments, then those they co-borrow (read-only here). */
 export function CustomerAccountsView() {
-  const { merchantId, customer, canUpdateCustomer } = useCustomerPage();
+  const { merchantId, customer, canUpdateCustomer, timeZone } = useCustomerPage();
+  const canWaiveFee = useCan('waivePaymentFee', merchantId);
+  const isVoided = customer.voided_at !== null;
   // undefined: closed; null: adding; an account: editing it.
   const [editing, setEditing] = useState<CustomerAccount | null | undefined>(undefined);
   const customerPath = (id: string) => customerBasePath(merchantId, id);
@@ -24,12 +28,25 @@ export function CustomerAccountsView() {
         <EmptyState title="No accounts yet." description="This customer has no accounts." />
       ) : (
         customer.accounts.map((account) => (
-          <AccountCard
-            key={account.id}
-            account={account}
-            customerPath={customerPath}
-            onEdit={canUpdateCustomer && account.role === 'primary' ? () => setEditing(account) : undefined}
-          />
+          <Stack key={account.id} gap="sm">
+            <AccountCard
+              account={account}
+              customerPath={customerPath}
+              onEdit={canUpdateCustomer && account.role === 'primary' ? () => setEditing(account) : undefined}
+            />
+            {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
+            {account.role === 'primary' ? (
+              <AccountPayments
+                merchantId={merchantId}
+                customerId={customer.id}
+                account={account}
+                accountTitle={accountTitle(account)}
+                timeZone={timeZone}
+                canTakePayment={!isVoided}
+                canWaiveFee={canWaiveFee}
+              />
+            ) : null}
+          </Stack>
         ))
       )}
       {editing !== undefined ? (

@@ -1,12 +1,18 @@
-import { Table } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { formatPaymentMethod } from '@paylane/shared/format';
+import type { ReactNode } from 'react';
 
 /** CREDIT → 'Credit'; other account types (CHECKING, SAVINGS) the same way. */
 const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).toLowerCase();
 
 /** docs/product.md §3 Payment method option: the nickname plus the last 8 characters of the mask, the type, the card type. */
-export function PaymentMethodsTable({ methods }: { methods: PaymentMethodOption[] }) {
+export function PaymentMethodsTable(props: {
+  methods: PaymentMethodOption[];
+  /** Rename and Remove, for who may change the customer. */
+  renderActions?: (method: PaymentMethodOption) => ReactNode;
+}) {
+  const { methods, renderActions } = props;
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table>
@@ -15,6 +21,11 @@ export function PaymentMethodsTable({ methods }: { methods: PaymentMethodOption[
             <Table.Th>Payment Method</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Card Type</Table.Th>
+            {renderActions ? (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -23,6 +34,7 @@ export function PaymentMethodsTable({ methods }: { methods: PaymentMethodOption[
               <Table.Td>{formatPaymentMethod(method)}</Table.Td>
               <Table.Td>{typeLabel(method.payment_type)}</Table.Td>
               <Table.Td>{method.card_type ?? '—'}</Table.Td>
+              {renderActions ? <Table.Td>{renderActions(method)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

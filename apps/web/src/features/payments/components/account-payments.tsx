@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { CustomerAccount } from '@paylane/shared/contracts/customers';
+import { formatCurrency } from '@paylane/shared/format';
+import { useState } from 'react';
+import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
+import { useAccountTransactions } from '../api/list-account-transactions';
+import { AccountPaymentsTable } from './account-payments-table';
+import { TakePaymentForm } from './take-payment-form';
+
+type Props = {
+  merchantId: string;
+  customerId: string;
+  account: CustomerAccount;
+  /** Shown as 'Account A-1' in the headings. */
+  accountTitle: string;
+  timeZone: string | undefined;
+  /** False on a voided customer: nothing changes there. */
+  canTakePayment: boolean;
+  canWaiveFee: boolean;
+};
+
+/** One account's payments on the customer page, and 'Take Payment' on it (issue 16). */
+export function AccountPayments(props: Props) {
+  const { merchantId, customerId, account, accountTitle } = props;
+  const [isTaking, setTaking] = useState(false);
+  const transactions = useAccountTransactions(merchantId, customerId, account.id);
+  const label = `Payments on ${accountTitle}`;
+  return (
+    <Stack gap="xs" component="section" aria-label={label}>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {label}
+        </Title>
+        {props.canTakePayment ? (
+          <Button size="xs" onClick={() => setTaking(true)} aria-label={`Take Payment on ${accountTitle}`}>
+            Take Payment
+          </Button>
+        ) : null}
+      </Group>
+      {transactions.isError && !transactions.data ? (
+        <Alert color="red" variant="light">
+          The payments could not be loaded.
+        </Alert>
+      ) : (
+        <AccountPaymentsTable
+          label={label}
+          transactions={transactions.data?.results}
+          timeZone={props.timeZone}
+        />
+      )}
+      {isTaking ? <TakePaymentModal {...props} onClose={() => setTaking(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** Mounted only while open, so every opening starts a fresh form and a fresh payment attempt. */
+function TakePaymentModal(props: Props & { onClose: () => void }) {
+  const methods = usePaymentMethods(props.merchantId, props.customerId);
+  return (
+    <Modal opened onClose={props.onClose} title="Take Payment" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {`${props.accountTitle} · Amount Due ${formatCurrency(props.account.amount_due_cents)}`}
+        </Text>
+        {methods.data ? (
+          <TakePaymentForm
+            merchantId={props.merchantId}
+            customerId={props.customerId}
+            account={props.account}
+            methods={methods.data.results}
+            canWaiveFee={props.canWaiveFee}
+            onClose={props.onClose}
+          />
+        ) : methods.isError ? (
+          <Alert color="red" variant="light">
+            The customer’s payment methods could not be loaded.
+          </Alert>
+        ) : (
+          <Text size="sm">Loading payment methods…</Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
