@@ -46,6 +46,7 @@ export function transaction(
       account_id: 'acct-1',
       method_kind: 'cash',
       method_label: 'Cash',
+      note: '',
       amount_cents: amount,
       fee_cents: fee,
       fee_waived: false,

@@ -13,6 +13,7 @@ export function makeReportTransaction(overrides: Partial<ReportTransaction> = {}
       account_id: 'acct-1',
       method_kind: 'card',
       method_label: 'Visa credit •••• 4242',
+      note: '',
       amount_cents: 25_000,
       fee_cents: 750,
       fee_waived: false,
