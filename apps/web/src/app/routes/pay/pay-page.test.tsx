@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { PayLinkReceipt, PayLinkSession, PayLinkSummary } from '@paylane/shared/contracts/pay-links';
 import { METHOD_ENTRY_MESSAGE_TYPE, type MethodEntry } from '@paylane/shared/contracts/payment-methods';
 import { describe, expect, it } from 'vitest';
