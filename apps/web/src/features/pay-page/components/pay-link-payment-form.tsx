@@ -182,7 +182,7 @@ function EntryArea({
         }}
       />
       {isEntered ? (
-        <Text size="sm" c="green.8" role="status">
+        <Text size="sm" fw={600} role="status">
           {kind === 'card' ? 'Card saved.' : 'Bank account saved.'} Check the amount and pay.
         </Text>
       ) : null}
