@@ -68,6 +68,10 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./routes/auth/accept-invite')).AcceptInvitePage }),
         },
         {
+          path: 'pay/:token',
+          lazy: async () => ({ Component: (await import('./routes/pay/pay-page')).PayPage }),
+        },
+        {
           path: 'unauthorized',
           loader: waitForSession,
           lazy: async () => ({ Component: (await import('./routes/misc/unauthorized')).UnauthorizedPage }),

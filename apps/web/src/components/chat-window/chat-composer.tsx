@@ -12,6 +12,7 @@ import {
 import { messages } from '@paylane/shared/messages';
 import { SMS_BODY_MAX } from '@paylane/shared/messaging';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useCreatePaymentLink } from '../../features/pay-links/api/create-payment-link';
 import { attachmentAccept, attachmentProblem } from './attachment';
 import { isSendable, type ChatDraft } from '../../features/chat/hooks/use-chat-send';
 import { ChatTemplatePicker } from './chat-template-picker';
@@ -43,6 +44,21 @@ export function ChatComposer(props: Props) {
   const paymentHintId = useId();
   const draft: ChatDraft = { body, templateId, file, language };
   const canSend = accountId !== null && isSendable(draft);
+
+  const createLink = useCreatePaymentLink();
+  // The link goes into the message box, so only someone who may type there adds one; others send the
+  // Payment Request template, which carries a fresh link.
+  const canAddPaymentLink = accountId !== null && canWriteFreeText;
+  const addPaymentLink = () => {
+    if (accountId === null) return;
+    createLink.mutate(
+      { merchantId: props.merchantId, customerId: props.customerId, accountId },
+      {
+        onSuccess: ({ payment_link }) =>
+          setBody((current) => (current.trim() ? `${current.trimEnd()} ${payment_link}` : payment_link)),
+      },
+    );
+  };
 
   const submit = () => {
     if (!props.onSend(draft)) return;
@@ -111,10 +127,21 @@ export function ChatComposer(props: Props) {
               </Button>
             )}
           </FileButton>
-          <Button variant="default" size="xs" disabled aria-describedby={paymentHintId}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={addPaymentLink}
+            loading={createLink.isPending}
+            disabled={!canAddPaymentLink}
+            aria-describedby={paymentHintId}
+          >
             Payment Link
           </Button>
-          <VisuallyHidden id={paymentHintId}>Payment links arrive with payments.</VisuallyHidden>
+          <VisuallyHidden id={paymentHintId}>
+            {canAddPaymentLink
+              ? 'Adds a new payment link for this account to the message.'
+              : 'Without free typing, send the Payment Request template instead.'}
+          </VisuallyHidden>
         </Group>
         <Button size="xs" onClick={submit} disabled={!canSend}>
           Send
