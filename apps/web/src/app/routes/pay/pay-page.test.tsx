@@ -44,6 +44,7 @@ const receipt = (status: 'PAID' | 'FAILED', failure: string | null = null): PayL
       account_id: 'acct-1',
       method_kind: 'card',
       method_label: 'VISA •••• 4242',
+      note: '',
       amount_cents: 10_000,
       fee_cents: status === 'PAID' ? 295 : 0,
       fee_waived: false,
