@@ -5,6 +5,7 @@ import type { PaymentProcessor } from '../../providers/payments/payment-processo
 import { saveSandboxBankAccount, saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
 import { createSandboxProcessor } from '../../providers/payments/sandbox/sandbox-processor';
 import type { Db } from '../client';
+import { sql } from 'drizzle-orm';
 import { paymentMethods } from '../schema';
 import type { DemoClock } from './demo-clock';
 
@@ -112,6 +113,20 @@ export async function seedDemoPayments(
     waive_fee: false,
     payment_method: bank,
   });
+  await dropQueuedPaymentTexts(db, merchantId);
+}
+
+/**
+ * The payments queued their THANKS texts as they were taken; in the demo's story they were taken weeks ago,
+ * and its texting history is written by demo-messaging afterwards. The seed runs payments before any text
+ * exists, so it drops what they queued (and the conversations those texts opened) rather than leave texts
+ * for the dispatcher to send today.
+ */
+async function dropQueuedPaymentTexts(db: Db, merchantId: string): Promise<void> {
+  await db.execute(sql`delete from customer_conversations where merchant_id = ${merchantId}`);
+  await db.execute(
+    sql`delete from messages where merchant_id = ${merchantId} and kind = 'system' and status = 'pending'`,
+  );
 }
 
 type DemoPayment = {

@@ -197,7 +197,7 @@ export function renderSaved({ entryId, nonce }: { entryId: string; nonce: string
   return page({
     title: 'Saved',
     nonce,
-    body: `<h1 role="status">Saved</h1><p>The payment method is saved. You can close this window.</p>`,
+    body: `<h1>Saved</h1><p role="status">The payment method is saved. You can close this window.</p>`,
     script: `window.parent.postMessage(${message}, location.origin);`,
   });
 }
