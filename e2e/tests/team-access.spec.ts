@@ -12,6 +12,7 @@ const staffNavigation = [
   'Customer Groups',
   'Message Templates',
   'Message Report',
+  'Payment Report',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({
