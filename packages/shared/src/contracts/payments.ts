@@ -88,6 +88,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const takePaymentAnswerSchema = transactionSchema.extend({
   reader: z.object({ request_id: z.string(), simulated: z.boolean() }).nullable(),
 });
+export type TakePaymentAnswer = z.infer<typeof takePaymentAnswerSchema>;
 
 export const transactionPageSchema = pageOf(transactionSchema);
 
