@@ -117,40 +117,6 @@ describe('take payment', () => {
     ]);
   });
 
-  it('the account’s payments list answers the card fee a payment on it carries, read-only', async () => {
-    const to = await newAccount(20_000);
-    const path = transactionsPath(merchantId, to);
-    expect((await t.request(path, { token: staff })).body).toMatchObject({
-      count: 0,
-      card_fee: { percent_bps: 295, flat_cents: 0 },
-    });
-    const { db: database } = t.database;
-    const where = eq(merchantAccounts.merchantId, merchantId);
-    const before = await database.select().from(merchantAccounts).where(where);
-    try {
-      await database
-        .update(merchantAccounts)
-        .set({ cardFeeBasisPoints: 0, convenienceFeeCents: 195 })
-        .where(where);
-      expect((await t.request(path, { token: staff })).body.card_fee).toEqual({
-        percent_bps: null,
-        flat_cents: 195,
-      });
-      await database.update(merchantAccounts).set({ status: 'inactive' }).where(where);
-      expect((await t.request(path, { token: staff })).body.card_fee).toBeNull();
-    } finally {
-      for (const row of before)
-        await database
-          .update(merchantAccounts)
-          .set({
-            status: row.status,
-            cardFeeBasisPoints: row.cardFeeBasisPoints,
-            convenienceFeeCents: row.convenienceFeeCents,
-          })
-          .where(eq(merchantAccounts.id, row.id));
-    }
-  });
-
   it('no fee on a debit or prepaid card', async () => {
     const to = await newAccount();
     for (const [number, type] of [
