@@ -10,6 +10,7 @@ const staffNavigation = [
   'Inbox',
   'Customers',
   'Customer Groups',
+  'Misc Payments',
   'Message Templates',
   'Message Report',
   'Payment Report',

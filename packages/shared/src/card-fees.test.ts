@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { convenienceFeeCents, noFeeReason, type FeeQuestion } from './card-fees';
+import {
+  cardFeeAnswerOf,
+  convenienceFeeCents,
+  feeSettingOfAnswer,
+  noFeeReason,
+  processingAccountFee,
+  savedMethodForFee,
+  type FeeQuestion,
+} from './card-fees';
 
 const credit = { kind: 'card', funding: 'credit' } as const;
 const flat = { kind: 'flat', cents: 395 } as const;
@@ -46,5 +54,36 @@ describe('convenience fees by construction', () => {
       expect(noFeeReason(ask({ setting }))).toBe('no_fee_set');
     }
     expect(noFeeReason(ask({}))).toBeNull();
+  });
+});
+
+describe('the fee setting as the server keeps it and answers it', () => {
+  it('takes the card percentage when set, else the flat fee, else none', () => {
+    expect(processingAccountFee({ cardFeeBasisPoints: 295, convenienceFeeCents: 150 })).toEqual(percent(295));
+    expect(processingAccountFee({ cardFeeBasisPoints: 0, convenienceFeeCents: 150 })).toEqual({
+      kind: 'flat',
+      cents: 150,
+    });
+    expect(processingAccountFee({ cardFeeBasisPoints: 0, convenienceFeeCents: 0 })).toBeNull();
+  });
+
+  it('answers the setting and reads it back unchanged', () => {
+    for (const setting of [percent(295), flat, null]) {
+      expect(feeSettingOfAnswer(cardFeeAnswerOf(setting))).toEqual(setting);
+    }
+    expect(cardFeeAnswerOf(percent(295))).toEqual({ percent_bps: 295, flat_cents: 0 });
+  });
+
+  it('reads a saved card by its funding (unknown when not reported) and anything else as a bank account', () => {
+    expect(savedMethodForFee({ paymentType: 'CREDIT', funding: 'credit' })).toEqual(credit);
+    expect(savedMethodForFee({ paymentType: 'CREDIT', funding: 'prepaid' })).toEqual({
+      kind: 'card',
+      funding: 'prepaid',
+    });
+    expect(savedMethodForFee({ paymentType: 'CREDIT', funding: null })).toEqual({
+      kind: 'card',
+      funding: 'unknown',
+    });
+    expect(savedMethodForFee({ paymentType: 'CHECKING', funding: null })).toEqual({ kind: 'bank' });
   });
 });

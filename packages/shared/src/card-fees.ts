@@ -44,3 +44,41 @@ export function convenienceFeeCents(question: FeeQuestion): number {
   const basisPoints = Math.min(setting.basisPoints, maxSurchargeBasisPoints);
   return Math.floor((amountCents * basisPoints + 5_000) / 10_000);
 }
+
+/**
+ * A processing account's fee to the payer: its card percentage when set, else its flat convenience fee. The
+ * server charges with it and answers it (`card_fee` below) so a form can show the same fee before charging.
+ */
+export function processingAccountFee(account: {
+  cardFeeBasisPoints: number;
+  convenienceFeeCents: number;
+}): FeeSetting | null {
+  if (account.cardFeeBasisPoints > 0) return { kind: 'percent', basisPoints: account.cardFeeBasisPoints };
+  if (account.convenienceFeeCents > 0) return { kind: 'flat', cents: account.convenienceFeeCents };
+  return null;
+}
+
+/** The fee as answers carry it: `percent_bps` when a percentage is set, else `flat_cents` (0 for none). */
+export type CardFeeAnswer = { percent_bps: number | null; flat_cents: number };
+
+export function cardFeeAnswerOf(setting: FeeSetting | null): CardFeeAnswer {
+  if (setting?.kind === 'percent') return { percent_bps: setting.basisPoints, flat_cents: 0 };
+  return { percent_bps: null, flat_cents: setting?.kind === 'flat' ? setting.cents : 0 };
+}
+
+export function feeSettingOfAnswer(answer: CardFeeAnswer): FeeSetting | null {
+  if (answer.percent_bps) return { kind: 'percent', basisPoints: answer.percent_bps };
+  return answer.flat_cents > 0 ? { kind: 'flat', cents: answer.flat_cents } : null;
+}
+
+/**
+ * How a saved payment method pays, for the fee: a card (CREDIT or DEBIT payment type) with the funding the
+ * processor reported (unknown when it did not say), else a bank account.
+ */
+export function savedMethodForFee(method: {
+  paymentType: string;
+  funding: Funding | null;
+}): FeeQuestion['method'] {
+  const isCard = method.paymentType === 'CREDIT' || method.paymentType === 'DEBIT';
+  return isCard ? { kind: 'card', funding: method.funding ?? 'unknown' } : { kind: 'bank' };
+}

@@ -13,6 +13,7 @@ import { customersRoutes } from './routes/customers/customers-routes';
 import { inboxRoutes } from './routes/inbox/inbox-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
+import { miscPaymentRoutes } from './routes/misc-payment/misc-payment-routes';
 import { messageReportRoutes } from './routes/message-report/message-report-routes';
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
@@ -134,6 +135,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...messageReportRoutes(),
             ...paymentReportRoutes(queryClient),
             ...inboxRoutes(),
+            ...miscPaymentRoutes(),
           ],
         },
         {

@@ -91,7 +91,7 @@ export function openCustomerPage(
     [`POST ${customerApi}update_last_viewed/`]: { body: { last_viewed_at: '2026-07-04T20:05:00.000Z' } },
     // The Account Details tab lists each own account's payments; none unless a test says otherwise.
     [`GET ${customerApi}accounts/acct-1/transactions/`]: {
-      body: { count: 0, next: null, previous: null, results: [] },
+      body: { count: 0, next: null, previous: null, results: [], card_fee: null },
     },
     ...options.handlers,
   });

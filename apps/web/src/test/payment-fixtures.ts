@@ -12,6 +12,7 @@ export const visaCredit: PaymentMethodOption = {
   nickname: 'Visa',
   masked_card_number: 'XXXXXXXXXXXX4242',
   masked_account_number: null,
+  funding: 'credit',
 };
 export const visaDebit: PaymentMethodOption = {
   ...visaCredit,
@@ -19,6 +20,7 @@ export const visaDebit: PaymentMethodOption = {
   payment_type: 'DEBIT',
   nickname: 'Debit',
   masked_card_number: 'XXXXXXXXXXXX5556',
+  funding: 'debit',
 };
 export const checking: PaymentMethodOption = {
   id: 'pm-bank',
@@ -27,6 +29,7 @@ export const checking: PaymentMethodOption = {
   nickname: 'Chase',
   masked_card_number: null,
   masked_account_number: '********6789',
+  funding: null,
 };
 
 /** A payment of $25.00 in cash on acct-1 unless told otherwise. */
@@ -58,3 +61,21 @@ export function transaction(
     },
   } satisfies Transaction;
 }
+
+/** The demo's card fee (2.95 % on credit) as an account's payments list answers it. */
+export const demoCardFee = { percent_bps: 295, flat_cents: 0 };
+
+/** An account's payments list as the API answers it: the page and the card fee a payment on it carries. */
+export const accountPage = (
+  results: Transaction[],
+  cardFee: { percent_bps: number | null; flat_cents: number } | null = demoCardFee,
+) => ({
+  ...page(results),
+  card_fee: cardFee,
+});
+
+/** Take Payment's answer: the transaction, and the reader request while a card-present payment waits. */
+export const takeAnswer = (
+  taken: Transaction,
+  reader: { request_id: string; simulated: boolean } | null = null,
+) => ({ ...taken, reader });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredDollarsSchema, dateOfBirthSchema } from '../validation';
 import { messages } from '../messages';
 import { methodEntryKindSchema } from './payment-methods';
-import { transactionSchema } from './payments';
+import { cardFeeSchema, transactionSchema } from './payments';
 
 // Pay links and the public pay page (docs/product.md §7 create_payment_link, issue 16 item 6). A link is
 // unguessable, expires, and is used up by a payment; opening it changes nothing. Until the payer verifies,
@@ -48,7 +48,7 @@ export const payLinkSessionSchema = z.object({
     due_date: z.string().nullable(),
   }),
   /** The fee rules the page shows before the payer pays (card only; bank never carries one). */
-  card_fee: z.object({ percent_bps: z.number().int().nullable(), flat_cents: z.number().int() }),
+  card_fee: cardFeeSchema,
 });
 export type PayLinkSession = z.infer<typeof payLinkSessionSchema>;
 

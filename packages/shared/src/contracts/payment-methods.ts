@@ -10,6 +10,11 @@ export const paymentMethodOptionSchema = z.object({
   nickname: z.string(),
   masked_card_number: z.string().nullable(),
   masked_account_number: z.string().nullable(),
+  /**
+   * A card's funding as the processor reported it (credit, debit, prepaid, unknown); null for a bank account.
+   * Read-only: it decides the convenience fee (packages/shared/src/card-fees.ts), so a form can preview it.
+   */
+  funding: z.enum(['credit', 'debit', 'prepaid', 'unknown']).nullable(),
 });
 export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
 export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);

@@ -88,8 +88,56 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const takePaymentAnswerSchema = transactionSchema.extend({
   reader: z.object({ request_id: z.string(), simulated: z.boolean() }).nullable(),
 });
+export type TakePaymentAnswer = z.infer<typeof takePaymentAnswerSchema>;
 
 export const transactionPageSchema = pageOf(transactionSchema);
+
+/**
+ * The fee a saved credit card is charged on top of a payment through the processing account the payments
+ * go through (packages/shared/src/card-fees.ts `processingAccountFee`): the percentage in basis points when
+ * set, else the flat fee in cents (0: none).
+ */
+export const cardFeeSchema = z.object({
+  percent_bps: z.number().int().nullable(),
+  flat_cents: z.number().int(),
+});
+
+/**
+ * GET .../customers/{c}/accounts/{a}/transactions/: the account's payments, and the card fee a payment on it
+ * would carry (null when the merchant has no processing account), so Take Payment shows the fee and the total
+ * before staff charge — read-only, computed by the server's own rule.
+ */
+export const accountTransactionPageSchema = transactionPageSchema.extend({
+  card_fee: cardFeeSchema.nullable(),
+});
+export type AccountTransactionPage = z.infer<typeof accountTransactionPageSchema>;
+
+/** GET /api/merchants/{m}/misc-payment/: a misc payment with whose it is and who took it. */
+export const miscPaymentRowSchema = transactionSchema.extend({
+  customer: z.object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    external_id: z.string(),
+  }),
+  /** Who took it ('' for an API key). */
+  taken_by: z.string(),
+});
+export type MiscPaymentRow = z.infer<typeof miscPaymentRowSchema>;
+export const miscPaymentPageSchema = pageOf(miscPaymentRowSchema);
+
+/**
+ * The test cards the sandbox's simulated card reader takes, by name (docs/reference/payments.md "Simulated
+ * card reader"): POST /api/sandbox-processor/readers/{request_id}/present/ { card }.
+ */
+export const sandboxReaderCardSchema = z.enum([
+  'visa_credit',
+  'visa_debit',
+  'declined',
+  'insufficient_funds',
+]);
+export type SandboxReaderCard = z.infer<typeof sandboxReaderCardSchema>;
+export const sandboxReaderPresentSchema = z.object({ card: sandboxReaderCardSchema });
 
 // POST .../transactions/{id}/update_payment_status/: a cash, check or money order payment recorded as paid
 // that was not (a bounced check, a payment entered twice) is marked FAILED, with the reason.

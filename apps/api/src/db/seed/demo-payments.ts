@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { AppContext } from '../../context';
+import { takeMiscPayment } from '../../modules/payments/misc-payment.service';
 import { takeAccountPayment, type PaymentTaker } from '../../modules/payments/take-payment.service';
 import type { PaymentProcessor } from '../../providers/payments/payment-processor';
 import { saveSandboxBankAccount, saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
@@ -113,8 +114,26 @@ export async function seedDemoPayments(
     waive_fee: false,
     payment_method: bank,
   });
+
+  // Down payments (misc payments, no account yet): the two newest customers paid one at the counter the day
+  // they signed up, before their first card was saved.
+  for (const [k, account] of input.accounts.slice(-2).entries()) {
+    const down = demoDownPayments[k];
+    if (!down) continue;
+    at = new Date(account.openedAt.getTime() + 5 * 60_000);
+    await takeMiscPayment(ctx, taker, {
+      customer_id: account.customerId,
+      idempotencyKey: null,
+      ...down,
+    });
+  }
   await dropQueuedPaymentTexts(db, merchantId);
 }
+
+const demoDownPayments = [
+  { amount: 150_000, method_kind: 'check', note: '2210', description: 'Down payment' },
+  { amount: 80_000, method_kind: 'cash', note: '', description: 'Down payment' },
+] as const;
 
 /**
  * The payments queued their THANKS texts as they were taken; in the demo's story they were taken weeks ago,

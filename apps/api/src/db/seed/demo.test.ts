@@ -175,6 +175,19 @@ describe('the demo’s payments', () => {
     expect(Math.max(...days)).toBeGreaterThan(21);
   });
 
+  it('has two down payments (misc payments) taken by staff the day their customers signed up', async () => {
+    const rows = await database.db.select().from(payments).where(eq(payments.kind, 'misc'));
+    expect(rows).toHaveLength(2);
+    const signedUp = await database.db.select().from(customers);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'paid', accountId: null, feeCents: 0, note: 'Down payment' });
+      expect(row.createdByUserId).not.toBeNull();
+      const customer = signedUp.find((candidate) => candidate.id === row.customerId);
+      expect(row.createdAt.getTime() - customer!.createdAt.getTime()).toBe(5 * 60_000);
+    }
+    expect(rows.map((row) => row.methodLabel).sort()).toEqual(['Cash', 'Check 2210']);
+  });
+
   it('moves each account’s amount due by its paid principal through the ledger', async () => {
     const rows = await database.db.select().from(payments);
     const all = await database.db.select().from(accounts);

@@ -128,10 +128,7 @@ export async function verifyPayLink(
       amount_due_cents: view.account.amountDueCents,
       due_date: view.account.dueDate,
     },
-    card_fee: {
-      percent_bps: processing?.cardFee.percentBps ?? null,
-      flat_cents: processing?.cardFee.flatCents ?? 0,
-    },
+    card_fee: processing?.cardFee ?? { percent_bps: null, flat_cents: 0 },
   };
 }
 

@@ -8,4 +8,5 @@ export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOptio
   nickname: row.nickname,
   masked_card_number: row.maskedCardNumber,
   masked_account_number: row.maskedAccountNumber,
+  funding: row.funding,
 });

@@ -25,6 +25,7 @@ const optionColumns = {
   nickname: paymentMethods.nickname,
   maskedCardNumber: paymentMethods.maskedCardNumber,
   maskedAccountNumber: paymentMethods.maskedAccountNumber,
+  funding: paymentMethods.funding,
 };
 
 /**

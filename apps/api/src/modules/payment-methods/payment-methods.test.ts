@@ -69,6 +69,7 @@ describe('payment methods of a customer', () => {
           cardType: 'VISA',
           nickname: 'Work Visa',
           maskedCardNumber: '************4242',
+          funding: 'credit',
           createdAt: at(1),
         },
         {
@@ -113,6 +114,7 @@ describe('payment methods of a customer', () => {
           nickname: 'Household checking',
           masked_card_number: null,
           masked_account_number: '******6789',
+          funding: null,
         },
         {
           id: card!.id,
@@ -121,6 +123,7 @@ describe('payment methods of a customer', () => {
           nickname: 'Work Visa',
           masked_card_number: '************4242',
           masked_account_number: null,
+          funding: 'credit',
         },
       ],
     });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { MiscPaymentBody, Transaction } from '@paylane/shared/contracts/payments';
+import type { MiscPaymentBody, MiscPaymentRow } from '@paylane/shared/contracts/payments';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
@@ -12,6 +12,7 @@ import {
   insertPayment,
   listMiscPayments,
   postLedgerEntries,
+  type MiscPaymentListRow,
   type NewPayment,
   type PaymentRow,
 } from './payments.repository';
@@ -94,12 +95,26 @@ export async function listMerchantMiscPayments(
   ctx: AppContext,
   merchantId: string,
   query: { page: number; page_size: number; customer_id?: string | undefined },
-): Promise<PageSlice<Transaction>> {
+): Promise<PageSlice<MiscPaymentRow>> {
   if (query.customer_id !== undefined && !isUuid(query.customer_id)) return { count: 0, results: [] };
   const { rows, total } = await listMiscPayments(ctx.db, {
     merchantId,
     customerId: query.customer_id ?? null,
     ...rowsOfPage(query),
   });
-  return { count: total, results: rows.map(toTransaction) };
+  return { count: total, results: rows.map(toMiscPaymentRow) };
+}
+
+/** A misc payment as the list shows it: the transaction, the customer (kept when voided) and who took it. */
+function toMiscPaymentRow(row: MiscPaymentListRow): MiscPaymentRow {
+  return {
+    ...toTransaction(row.payment),
+    customer: {
+      id: row.payment.customerId ?? '',
+      first_name: row.customerFirstName ?? '',
+      last_name: row.customerLastName ?? '',
+      external_id: row.customerExternalId ?? '',
+    },
+    taken_by: [row.takerFirstName, row.takerLastName].filter(Boolean).join(' '),
+  };
 }

@@ -67,7 +67,16 @@ describe('misc payments', () => {
     expect(await amountDueOf(t, to.accountId)).toBe(40_000);
 
     const listed = await t.request(`${path()}?customer_id=${to.customerId}`, { token: staff });
-    expect(listed.body).toMatchObject({ count: 1, results: [{ id: answer.body.id }] });
+    expect(listed.body).toMatchObject({
+      count: 1,
+      results: [
+        {
+          id: answer.body.id,
+          customer: { id: to.customerId, first_name: 'Paula', last_name: 'Payer' },
+          taken_by: 'Taylor Staff',
+        },
+      ],
+    });
   });
 
   it('the same Idempotency-Key records it once; the key with another request is refused', async () => {

@@ -1,3 +1,4 @@
+import { cardFeeAnswerOf, processingAccountFee } from '@paylane/shared/card-fees';
 import type { AppContext } from '../../context';
 import { findPaymentByKey, findProcessingAccount, type PaymentRow } from './payments.repository';
 
@@ -17,10 +18,7 @@ export async function findPaymentProcessingAccount(
     processor: row.processor,
     processorAccountId: row.processorAccountId,
     /** The fee to the payer, as take-payment charges it: the card percentage when set, else the flat fee. */
-    cardFee: {
-      percentBps: row.cardFeeBasisPoints > 0 ? row.cardFeeBasisPoints : null,
-      flatCents: row.cardFeeBasisPoints > 0 ? 0 : row.convenienceFeeCents,
-    },
+    cardFee: cardFeeAnswerOf(processingAccountFee(row)),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   paymentMethods,
   payments,
   processorEvents,
+  users,
   type PaymentStatus,
 } from '../../db/schema';
 import { countWhere } from '../../kit/count';
@@ -66,21 +67,41 @@ export async function findPayingCustomer(db: Db, key: { merchantId: string; cust
   return row ?? null;
 }
 
-/** A merchant's misc payments, newest first, optionally of one customer. */
-export function listMiscPayments(
+/** A merchant's misc payments, newest first, optionally of one customer, with whose they are and who took them. */
+export async function listMiscPayments(
   db: Db,
   key: { merchantId: string; customerId: string | null; limit: number; offset: number },
 ) {
-  return pageOfPayments(
-    db,
-    and(
-      eq(payments.merchantId, key.merchantId),
-      eq(payments.kind, 'misc'),
-      key.customerId ? eq(payments.customerId, key.customerId) : undefined,
-    ),
-    key,
+  const where = and(
+    eq(payments.merchantId, key.merchantId),
+    eq(payments.kind, 'misc'),
+    key.customerId ? eq(payments.customerId, key.customerId) : undefined,
   );
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        payment: payments,
+        customerFirstName: customers.firstName,
+        customerLastName: customers.lastName,
+        customerExternalId: customers.externalId,
+        takerFirstName: users.firstName,
+        takerLastName: users.lastName,
+      })
+      .from(payments)
+      .leftJoin(
+        customers,
+        and(eq(customers.merchantId, payments.merchantId), eq(customers.id, payments.customerId)),
+      )
+      .leftJoin(users, eq(users.id, payments.createdByUserId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(key.limit)
+      .offset(key.offset),
+    countWhere(db, payments, where),
+  ]);
+  return { rows, total };
 }
+export type MiscPaymentListRow = Awaited<ReturnType<typeof listMiscPayments>>['rows'][number];
 
 /**
  * The processing account a payment goes through: the active one of the account's location, else the

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '@paylane/shared/contracts/paging';
 import {
+  accountTransactionPageSchema,
+  miscPaymentPageSchema,
   miscPaymentSchema,
   takePaymentAnswerSchema,
   takePaymentSchema,
-  transactionPageSchema,
   transactionSchema,
   updatePaymentStatusSchema,
 } from '@paylane/shared/contracts/payments';
@@ -33,22 +34,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         params: accountParams,
         querystring: pageQuerySchema,
-        response: { 200: transactionPageSchema },
+        response: { 200: accountTransactionPageSchema },
       },
     },
-    async (request) =>
-      pageAnswer(
-        request,
-        await listAccountTransactions(
-          ctx,
-          {
-            merchantId: merchantIdOf(request),
-            customerId: request.params.customer_id,
-            accountId: request.params.account_id,
-          },
-          request.query,
-        ),
-      ),
+    async (request) => {
+      const slice = await listAccountTransactions(
+        ctx,
+        {
+          merchantId: merchantIdOf(request),
+          customerId: request.params.customer_id,
+          accountId: request.params.account_id,
+        },
+        request.query,
+      );
+      return { ...pageAnswer(request, slice), card_fee: slice.card_fee };
+    },
   );
 
   app.post(
@@ -117,7 +117,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         params: merchantParams,
         querystring: pageQuerySchema.extend({ customer_id: z.string().optional() }),
-        response: { 200: transactionPageSchema },
+        response: { 200: miscPaymentPageSchema },
       },
     },
     async (request) =>

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { convenienceFeeCents, type FeeSetting, type Funding } from '@paylane/shared/card-fees';
+import { convenienceFeeCents, processingAccountFee, savedMethodForFee } from '@paylane/shared/card-fees';
 import type { TakePaymentBody } from '@paylane/shared/contracts/payments';
 import { messages } from '@paylane/shared/messages';
 import { isUuid } from '@paylane/shared/validation';
@@ -259,32 +259,21 @@ async function planMethod(
   const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
   if (!method.processorToken || method.processor !== processing.processor)
     throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');
-  const isCard = method.paymentType === 'CREDIT' || method.paymentType === 'DEBIT';
-  const funding: Funding = method.funding ?? 'unknown';
+  const feeMethod = savedMethodForFee(method);
   return {
-    methodKind: isCard ? 'card' : 'bank',
+    methodKind: feeMethod.kind === 'card' ? 'card' : 'bank',
     paymentMethodId: method.id,
     methodLabel: methodLabel(method),
     processor: processing.processor,
     processorAccountId: method.processorAccountId ?? processing.processorAccountId,
     feeCents: convenienceFeeCents({
       amountCents: request.amount,
-      method: isCard ? { kind: 'card', funding } : { kind: 'bank' },
-      setting: feeSettingOf(processing),
+      method: feeMethod,
+      setting: processingAccountFee(processing),
       isRecurring: false,
     }),
     token: method.processorToken,
   };
-}
-
-/** A processing account's fee to the payer: its card percentage when set, else its flat convenience fee. */
-function feeSettingOf(account: {
-  cardFeeBasisPoints: number;
-  convenienceFeeCents: number;
-}): FeeSetting | null {
-  if (account.cardFeeBasisPoints > 0) return { kind: 'percent', basisPoints: account.cardFeeBasisPoints };
-  if (account.convenienceFeeCents > 0) return { kind: 'flat', cents: account.convenienceFeeCents };
-  return null;
 }
 
 function methodLabel(method: {

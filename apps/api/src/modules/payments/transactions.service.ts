@@ -1,9 +1,15 @@
+import { cardFeeAnswerOf, processingAccountFee, type CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { Transaction, TransactionStatus } from '@paylane/shared/contracts/payments';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
 import { notFound } from '../../kit/errors';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
-import { findPayableAccount, listAccountPayments, type PaymentRow } from './payments.repository';
+import {
+  findPayableAccount,
+  findProcessingAccount,
+  listAccountPayments,
+  type PaymentRow,
+} from './payments.repository';
 
 const transactionStatuses: Record<PaymentRow['status'], TransactionStatus> = {
   pending: 'PENDING',
@@ -35,19 +41,30 @@ export const toTransaction = (row: PaymentRow): Transaction => ({
   },
 });
 
-/** GET .../customers/{c}/accounts/{a}/transactions/ (docs/product.md §7): newest first. */
+/**
+ * GET .../customers/{c}/accounts/{a}/transactions/ (docs/product.md §7): newest first, with the card fee a
+ * saved credit card would carry on this account (the processing account take-payment would charge through),
+ * so Take Payment previews the fee with the server's own rule.
+ */
 export async function listAccountTransactions(
   ctx: AppContext,
   key: { merchantId: string; customerId: string; accountId: string },
   query: { page: number; page_size: number },
-): Promise<PageSlice<Transaction>> {
+): Promise<PageSlice<Transaction> & { card_fee: CardFeeAnswer | null }> {
   const account =
     isUuid(key.customerId) && isUuid(key.accountId) ? await findPayableAccount(ctx.db, key) : null;
   if (!account) throw notFound();
-  const { rows, total } = await listAccountPayments(ctx.db, {
-    merchantId: key.merchantId,
-    accountId: key.accountId,
-    ...rowsOfPage(query),
-  });
-  return { count: total, results: rows.map(toTransaction) };
+  const [{ rows, total }, processing] = await Promise.all([
+    listAccountPayments(ctx.db, {
+      merchantId: key.merchantId,
+      accountId: key.accountId,
+      ...rowsOfPage(query),
+    }),
+    findProcessingAccount(ctx.db, key.merchantId, account.locationId),
+  ]);
+  return {
+    count: total,
+    results: rows.map(toTransaction),
+    card_fee: processing ? cardFeeAnswerOf(processingAccountFee(processing)) : null,
+  };
 }

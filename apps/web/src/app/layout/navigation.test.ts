@@ -138,6 +138,24 @@ describe('only built screens', () => {
   });
 });
 
+describe('Misc Payments', () => {
+  it('links every member to the merchant’s misc payments, as Take Payment (any member, custom roles too)', () => {
+    const custom = { ...base, merchant: { ...merchantA, check_custom_roles: true } };
+    for (const input of [
+      { ...base, isSuperAdmin: true, roles: ['super_admin'] },
+      { ...base, isSuperAdmin: false, roles: ['admin'] },
+      { ...base, isSuperAdmin: false, roles: ['staff'] },
+      { ...custom, isSuperAdmin: false, roles: ['staff'], flags: {} },
+    ]) {
+      const items = buildNavigation(input).flatMap((section) => section.items);
+      expect(items).toContainEqual({ label: 'Misc Payments', to: '/merchants/merchant-a/misc-payment' });
+    }
+    expect(
+      labels({ merchantId: null, merchant: null, isSuperAdmin: true, roles: ['super_admin'] }),
+    ).not.toContain('Misc Payments');
+  });
+});
+
 describe('Customer Groups', () => {
   it('shows under Customers for who may send a group message (docs/product.md §6, allow_group_message)', () => {
     const staff = labels({ ...base, isSuperAdmin: false, roles: ['staff'] });

@@ -40,6 +40,9 @@ function candidates(
         { label: 'Customers', to: scoped('/customers/'), needs: 'merchant' },
         // Not a route of docs/product.md §2: the groups a mass text goes to, for who may send one (docs/product.md §6).
         { label: 'Customer Groups', to: scoped('/customer-groups'), needs: 'groupMessage' },
+        // docs/product.md §2 /merchants/{merchantID}/misc-payment/** (down payment): who may take a payment on an
+        // account may take one here, any member of the merchant.
+        { label: 'Misc Payments', to: scoped('/misc-payment'), needs: 'merchant' },
         { label: 'Message Templates', to: scoped('/message-templates'), needs: 'manageTemplates' },
       ],
     },

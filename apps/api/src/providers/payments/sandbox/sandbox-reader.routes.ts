@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sandboxReaderPresentSchema } from '@paylane/shared/contracts/payments';
 import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { notFound, fieldError } from '../../../kit/errors';
 import { publicRoute } from '../../../plugins/rate-limit';
-import { presentSandboxCard, sandboxReaderCards, type SandboxReaderCard } from './sandbox-reader';
-
-const cardNames = Object.keys(sandboxReaderCards) as [SandboxReaderCard, ...SandboxReaderCard[]];
+import { presentSandboxCard } from './sandbox-reader';
 
 /**
  * The sandbox's simulated card reader, standing in for the device on the counter: present a named test card
@@ -19,7 +18,7 @@ export const sandboxReaderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: publicRoute(ctx.config.rateLimits, 'sandbox-reader'),
       schema: {
         params: z.object({ request_id: z.string().max(100) }),
-        body: z.object({ card: z.enum(cardNames) }),
+        body: sandboxReaderPresentSchema,
         response: { 200: z.object({ presented: z.literal(true) }) },
       },
     },

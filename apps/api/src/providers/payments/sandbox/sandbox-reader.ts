@@ -1,3 +1,4 @@
+import type { SandboxReaderCard } from '@paylane/shared/contracts/payments';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxProcessorCharges, sandboxProcessorMethods, sandboxReaderRequests } from '../../../db/schema';
@@ -15,8 +16,8 @@ export const sandboxReaderCards = {
   visa_debit: '4000056655665556',
   declined: '4000000000000002',
   insufficient_funds: '4000000000009995',
-} as const;
-export type SandboxReaderCard = keyof typeof sandboxReaderCards;
+} as const satisfies Record<SandboxReaderCard, string>;
+export type { SandboxReaderCard };
 
 /** A reader times out a request nobody presents a card to, well before Paylane gives the payment up. */
 export const READER_TIMEOUT_MS = 10 * 60_000;

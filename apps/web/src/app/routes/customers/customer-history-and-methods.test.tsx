@@ -90,6 +90,7 @@ describe('customer payment methods', () => {
         nickname: 'Visa',
         masked_card_number: 'XXXXXXXXXXXX4242',
         masked_account_number: null,
+        funding: 'credit',
       },
       {
         id: 'pm-2',
@@ -98,6 +99,7 @@ describe('customer payment methods', () => {
         nickname: 'Chase',
         masked_card_number: null,
         masked_account_number: '*******006789',
+        funding: null,
       },
     ];
     openCustomerPage(`${customerPagePath}/payment-methods`, {

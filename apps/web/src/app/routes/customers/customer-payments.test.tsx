@@ -10,7 +10,15 @@ import {
   openCustomerPage,
 } from '../../../test/customer-page-fixtures';
 import type { StubRequest } from '../../../test/fetch-stub';
-import { checking, page, transaction, visaCredit, visaDebit } from '../../../test/payment-fixtures';
+import {
+  accountPage,
+  checking,
+  page,
+  takeAnswer,
+  transaction,
+  visaCredit,
+  visaDebit,
+} from '../../../test/payment-fixtures';
 
 // Issue 16 on the customer page: an account's payments and 'Take Payment' (docs/product.md §2, §7).
 
@@ -26,8 +34,14 @@ function openAccounts(options: { profile?: typeof staff; post?: PostHandler; tra
     profile: options.profile ?? staff,
     handlers: {
       [`GET ${customerApi}payment_methods/`]: { body: page([visaCredit, visaDebit, checking]) },
-      [`GET ${transactionsApi}`]: { body: page(options.transactions ?? []) },
-      [`POST ${transactionsApi}`]: options.post ?? { status: 201, body: transaction() },
+      [`GET ${transactionsApi}`]: { body: accountPage(options.transactions ?? []) },
+      // The server answers every payment with its reader request (null but for a card present waiting).
+      [`POST ${transactionsApi}`]: async (request) => {
+        const reply = options.post ? await options.post(request) : { status: 201, body: transaction() };
+        return (reply.status ?? 200) < 300
+          ? { ...reply, body: takeAnswer(reply.body as Transaction) }
+          : reply;
+      },
     },
   });
 }
@@ -292,7 +306,7 @@ describe('Take Payment', () => {
     openCustomerPage(customerPagePath, {
       profile: staff,
       customer: { ...adaWithAccounts, voided_at: '2026-07-04T20:05:00.000Z' },
-      handlers: { [`GET ${transactionsApi}`]: { body: page([transaction()]) } },
+      handlers: { [`GET ${transactionsApi}`]: { body: accountPage([transaction()]) } },
     });
     expect(await screen.findByRole('row', { name: /Cash/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Take Payment/ })).not.toBeInTheDocument();

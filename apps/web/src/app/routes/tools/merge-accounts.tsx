@@ -12,7 +12,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useMergeAccounts } from '../../../features/duplicates/api/merge-accounts';
 import { useAccountMergePreview } from '../../../features/duplicates/api/preview-account-merge';
 import { AccountPicker } from '../../../features/duplicates/components/account-picker';
-import { customerLabel } from '../../../features/duplicates/components/customer-picker';
+import { customerLabel } from '../../../components/record-picker/customer-picker';
 import { accountStatusLabel } from '../../../features/duplicates/components/merge-labels';
 import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
 import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { useMergeCustomers } from '../../../features/duplicates/api/merge-customers';
 import { useCustomerMergePreview } from '../../../features/duplicates/api/preview-customer-merge';
-import { CustomerPicker, customerLabel } from '../../../features/duplicates/components/customer-picker';
+import { CustomerPicker, customerLabel } from '../../../components/record-picker/customer-picker';
 import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
 import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';

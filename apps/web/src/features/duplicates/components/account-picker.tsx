@@ -1,7 +1,12 @@
 import type { CustomerAccountRow } from '@paylane/shared/contracts/customer-lookups';
 import { useCustomerAccounts } from '../api/list-customer-accounts';
 import { accountStatusLabel } from './merge-labels';
-import { PickerSelect, usePickerSearch, type PickerOption, type PickerProps } from './picker-select';
+import {
+  PickerSelect,
+  usePickerSearch,
+  type PickerOption,
+  type PickerProps,
+} from '../../../components/record-picker/picker-select';
 
 const RESULTS = 20;
 

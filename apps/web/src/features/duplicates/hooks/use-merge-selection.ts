@@ -2,7 +2,7 @@ import type { mergeCustomersSchema } from '@paylane/shared/contracts/duplicates'
 import { translateMessage } from '@paylane/shared/messages';
 import { useState } from 'react';
 import { applyServerErrors } from '../../../lib/form-errors';
-import type { PickerOption } from '../components/picker-select';
+import type { PickerOption } from '../../../components/record-picker/picker-select';
 
 type Pair = { survivor: string; merged: string };
 type PairSchema = typeof mergeCustomersSchema;

@@ -1,5 +1,5 @@
 import { Alert, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { convenienceFeeCents, type FeeSetting } from '@paylane/shared/card-fees';
+import { convenienceFeeCents, feeSettingOfAnswer } from '@paylane/shared/card-fees';
 import {
   payLinkPaySchema,
   type PayLinkReceipt,
@@ -16,11 +16,6 @@ import { useStartPayEntry } from '../api/start-pay-entry';
 
 type Kind = 'card' | 'bank';
 type Props = { token: string; session: PayLinkSession; onPaid: (receipt: PayLinkReceipt) => void };
-
-const feeSettingOf = ({ card_fee }: PayLinkSession): FeeSetting | null => {
-  if (card_fee.percent_bps) return { kind: 'percent', basisPoints: card_fee.percent_bps };
-  return card_fee.flat_cents > 0 ? { kind: 'flat', cents: card_fee.flat_cents } : null;
-};
 
 /** The entry id the processor's hosted page said was saved, in a message to this window (same origin). */
 function useEnteredEntryId(entry: MethodEntry | null): string | null {
@@ -60,7 +55,7 @@ export function PayLinkPaymentForm({ token, session, onPaid }: Props) {
 
   const parsedAmount = payLinkPaySchema.shape.amount.safeParse(amount);
   const amountCents = parsedAmount.success ? parsedAmount.data : 0;
-  const setting = feeSettingOf(session);
+  const setting = feeSettingOfAnswer(session.card_fee);
   const creditFee = convenienceFeeCents({
     amountCents,
     method: { kind: 'card', funding: 'credit' },

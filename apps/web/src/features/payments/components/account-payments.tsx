@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import { formatCurrency } from '@paylane/shared/format';
 import { useState } from 'react';
@@ -48,13 +49,15 @@ export function AccountPayments(props: Props) {
           timeZone={props.timeZone}
         />
       )}
-      {isTaking ? <TakePaymentModal {...props} onClose={() => setTaking(false)} /> : null}
+      {isTaking ? (
+        <TakePaymentModal {...props} cardFee={transactions.data?.card_fee} onClose={() => setTaking(false)} />
+      ) : null}
     </Stack>
   );
 }
 
 /** Mounted only while open, so every opening starts a fresh form and a fresh payment attempt. */
-function TakePaymentModal(props: Props & { onClose: () => void }) {
+function TakePaymentModal(props: Props & { cardFee: CardFeeAnswer | null | undefined; onClose: () => void }) {
   const methods = usePaymentMethods(props.merchantId, props.customerId);
   return (
     <Modal opened onClose={props.onClose} title="Take Payment" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -68,6 +71,7 @@ function TakePaymentModal(props: Props & { onClose: () => void }) {
             customerId={props.customerId}
             account={props.account}
             methods={methods.data.results}
+            cardFee={props.cardFee}
             canWaiveFee={props.canWaiveFee}
             onClose={props.onClose}
           />

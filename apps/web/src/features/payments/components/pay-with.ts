@@ -13,9 +13,18 @@ export type CounterKind = (typeof counterKinds)[number]['value'];
 export const isCounterKind = (value: string): value is CounterKind =>
   counterKinds.some((kind) => kind.value === value);
 
+/** Card present (POS): the merchant's card reader collects it; no convenience fee. */
+export const CARD_PRESENT = { value: 'card_present', label: 'Card Present' } as const;
+export type InPersonKind = CounterKind | typeof CARD_PRESENT.value;
+export const isInPersonKind = (value: string): value is InPersonKind =>
+  isCounterKind(value) || value === CARD_PRESENT.value;
+
 /** Saved methods first, as docs/product.md §3 shows them (nickname plus the mask's last 8), then the counter. */
 export function payWithOptions(methods: readonly PaymentMethodOption[]) {
-  const counter = { group: 'At the counter', items: counterKinds.map((kind) => ({ ...kind })) };
+  const counter = {
+    group: 'At the counter',
+    items: [...counterKinds.map((kind) => ({ ...kind })), { ...CARD_PRESENT }],
+  };
   if (methods.length === 0) return [counter];
   return [
     {
@@ -25,9 +34,3 @@ export function payWithOptions(methods: readonly PaymentMethodOption[]) {
     counter,
   ];
 }
-
-/**
- * Only a credit card carries a convenience fee (packages/shared/src/card-fees.ts): never a debit card, a bank
- * account or the counter.
- */
-export const isCreditCard = (method: PaymentMethodOption | undefined) => method?.payment_type === 'CREDIT';

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import type { CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { takePaymentSchema } from '@paylane/shared/contracts/payments';
 import { centsToDollars } from '@paylane/shared/format';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import type { TakePaymentInput } from '../api/take-payment';
 import { useTakePaymentSubmit } from '../hooks/use-take-payment-submit';
-import { isCounterKind, isCreditCard, payWithOptions } from './pay-with';
+import { CardReaderPanel } from './card-reader-panel';
+import { FeePreview, feeQuestionOf } from './fee-preview';
+import { isCounterKind, isInPersonKind, payWithOptions } from './pay-with';
 import { PaymentConfirmation } from './payment-confirmation';
 
 type Props = {
@@ -15,6 +18,8 @@ type Props = {
   customerId: string;
   account: { id: string; amount_due_cents: number };
   methods: readonly PaymentMethodOption[];
+  /** The card fee a payment on this account carries (from its payments list); undefined until it is read. */
+  cardFee: CardFeeAnswer | null | undefined;
   canWaiveFee: boolean;
   onClose: () => void;
 };
@@ -22,8 +27,12 @@ type Props = {
 // Checked with the shared schema but sent as typed (dollars): the server converts and checks again.
 const checkPayment = zodResolver(takePaymentSchema, undefined, { raw: true });
 
-/** docs/product.md §2 customer page 'Take Payment' on one account: amount, how it is paid, the fee line. */
-export function TakePaymentForm({ merchantId, customerId, account, methods, canWaiveFee, onClose }: Props) {
+/**
+ * docs/product.md §2 customer page 'Take Payment' on one account: amount, how it is paid (a saved method, the
+ * counter or the card reader), the fee line and total before charging.
+ */
+export function TakePaymentForm(props: Props) {
+  const { merchantId, customerId, account, methods, canWaiveFee, onClose } = props;
   const form = useForm<TakePaymentInput>({
     resolver: checkPayment,
     defaultValues: {
@@ -32,27 +41,39 @@ export function TakePaymentForm({ merchantId, customerId, account, methods, canW
       waive_fee: false,
     },
   });
-  const { submit, formMessages, taken, isPending } = useTakePaymentSubmit({
+  const { submit, formMessages, taken, onReader, leaveReader, isPending } = useTakePaymentSubmit({
     merchantId,
     customerId,
     accountId: account.id,
     form,
   });
-  const [paymentMethod, methodKind] = useWatch({
+  const [paymentMethod, methodKind, amount, isWaived] = useWatch({
     control: form.control,
-    name: ['payment_method', 'method_kind'],
+    name: ['payment_method', 'method_kind', 'amount', 'waive_fee'],
   });
   const chosen = methods.find((method) => method.id === paymentMethod);
-  const isCredit = isCreditCard(chosen);
+  const feeQuestion = feeQuestionOf(chosen, props.cardFee, amount);
   const { errors } = form.formState;
 
   if (taken) return <PaymentConfirmation transaction={taken} onDone={onClose} />;
+  if (onReader) {
+    return (
+      <CardReaderPanel
+        merchantId={merchantId}
+        customerId={customerId}
+        attempt={onReader.attempt}
+        first={onReader.first}
+        onDone={onClose}
+        onTryAgain={leaveReader}
+      />
+    );
+  }
 
   const choose = (value: string) => {
-    const isCounter = isCounterKind(value);
-    form.setValue('method_kind', isCounter ? value : undefined);
-    form.setValue('payment_method', isCounter || !value ? undefined : value, { shouldValidate: true });
-    if (!isCounter) form.setValue('note', '');
+    const isInPerson = isInPersonKind(value);
+    form.setValue('method_kind', isInPerson ? value : undefined);
+    form.setValue('payment_method', isInPerson || !value ? undefined : value, { shouldValidate: true });
+    if (!isCounterKind(value)) form.setValue('note', '');
     form.setValue('waive_fee', false);
   };
 
@@ -77,7 +98,7 @@ export function TakePaymentForm({ merchantId, customerId, account, methods, canW
           onChange={(event) => choose(event.currentTarget.value)}
           error={errors.payment_method?.message}
         />
-        {methodKind ? (
+        {methodKind && isCounterKind(methodKind) ? (
           <TextInput
             label={methodKind === 'check' ? 'Check Number' : 'Note'}
             maxLength={200}
@@ -85,7 +106,14 @@ export function TakePaymentForm({ merchantId, customerId, account, methods, canW
             error={errors.note?.message}
           />
         ) : null}
-        {isCredit ? <FeeLine canWaiveFee={canWaiveFee} waive={form.register('waive_fee')} /> : null}
+        {feeQuestion ? (
+          <FeePreview
+            question={feeQuestion}
+            isWaived={canWaiveFee && isWaived === true}
+            canWaiveFee={canWaiveFee}
+            waive={form.register('waive_fee')}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={isPending}>
             Cancel
@@ -96,27 +124,5 @@ export function TakePaymentForm({ merchantId, customerId, account, methods, canW
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/**
- * The convenience fee's own line (docs/reference/payments.md §3). The fee comes from the merchant's processing
- * account, which only admins may read, so the form says a fee applies and the confirmation shows its amount.
- */
-function FeeLine(props: { canWaiveFee: boolean; waive: UseFormRegisterReturn<'waive_fee'> }) {
-  return (
-    <Stack gap={6} p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          Convenience Fee
-        </Text>
-        <Text size="sm">Added to a credit card payment</Text>
-      </Group>
-      <Text size="xs" c="dimmed">
-        The fee is its own line; the confirmation shows its amount. Debit cards, bank accounts and cash carry
-        none.
-      </Text>
-      {props.canWaiveFee ? <Switch label="Waive fee" {...props.waive} /> : null}
-    </Stack>
   );
 }

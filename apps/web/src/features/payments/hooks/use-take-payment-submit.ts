@@ -1,9 +1,9 @@
-import type { Transaction } from '@paylane/shared/contracts/payments';
+import type { TakePaymentAnswer, Transaction } from '@paylane/shared/contracts/payments';
 import { translateMessage } from '@paylane/shared/messages';
 import { useRef, useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { applyServerErrors, isShownOnForm } from '../../../lib/form-errors';
-import { useTakePayment, type TakePaymentInput } from '../api/take-payment';
+import { useTakePayment, type TakePaymentInput, type TakePaymentVariables } from '../api/take-payment';
 
 const formFields = ['amount', 'payment_method', 'note', 'waive_fee'] as const;
 
@@ -28,6 +28,11 @@ export function useTakePaymentSubmit({ merchantId, customerId, accountId, form }
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const [taken, setTaken] = useState<Transaction | null>(null);
+  // A card-present payment waiting on the reader: the request as sent (sent again for the outcome) and its answer.
+  const [onReader, setOnReader] = useState<{
+    attempt: TakePaymentVariables;
+    first: TakePaymentAnswer;
+  } | null>(null);
   // A double click's second click lands before React re-renders the disabled button: refused here at once.
   // (Were it sent, it would carry the same key and the server would answer the same payment.)
   const inFlight = useRef(false);
@@ -35,9 +40,11 @@ export function useTakePaymentSubmit({ merchantId, customerId, accountId, form }
   const send = async (values: TakePaymentInput) => {
     setFormMessages([]);
     try {
-      const answer = await take.mutateAsync({ accountId, idempotencyKey, input: values });
+      const attempt = { accountId, idempotencyKey, input: values };
+      const answer = await take.mutateAsync(attempt);
       setIdempotencyKey(crypto.randomUUID());
       if (answer.status === 'FAILED') setFormMessages([declineMessage(answer)]);
+      else if (answer.status === 'PENDING' && answer.reader) setOnReader({ attempt, first: answer });
       else setTaken(answer);
     } catch (error) {
       if (isShownOnForm(error)) {
@@ -58,11 +65,19 @@ export function useTakePaymentSubmit({ merchantId, customerId, accountId, form }
       });
   };
 
-  return { submit, formMessages, taken, isPending: take.isPending };
+  return {
+    submit,
+    formMessages,
+    taken,
+    onReader,
+    /** Back to the form after a card-present decline: the next submission is a new attempt (its own key). */
+    leaveReader: () => setOnReader(null),
+    isPending: take.isPending,
+  };
 }
 
 /** A decline is an answer, not an error: the payment is FAILED with the processor's reason. */
-function declineMessage(transaction: Transaction): string {
+export function declineMessage(transaction: Transaction): string {
   const reason = transaction.payment.failure_message ?? transaction.payment.failure_code;
   return reason ? `Payment failed: ${translateMessage(reason)}` : 'Payment failed.';
 }

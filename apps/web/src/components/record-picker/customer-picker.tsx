@@ -1,6 +1,6 @@
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { formatPhone } from '@paylane/shared/format';
-import { useCustomers } from '../../customers/api/list-customers';
+import { useCustomers } from '../../features/customers/api/list-customers';
 import { PickerSelect, usePickerSearch, type PickerProps } from './picker-select';
 
 const RESULTS = 20;

@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  DATA_TABLE_PAGE_SIZES,
+  DEFAULT_DATA_TABLE_PAGE_SIZE,
+} from '../../../components/data-table/data-table';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
+import { useMiscPayments } from '../../../features/misc-payments/api/list-misc-payments';
+import { MiscPaymentsTable } from '../../../features/misc-payments/components/misc-payments-table';
+
+const positiveInt = (text: string | null, fallback: number) => {
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+/** The page and page size live in the address (?page&page_size), so Back and a reload keep them. */
+function usePagingParams() {
+  const [params, setParams] = useSearchParams();
+  const size = positiveInt(params.get('page_size'), DEFAULT_DATA_TABLE_PAGE_SIZE);
+  const pageSize = (DATA_TABLE_PAGE_SIZES as readonly number[]).includes(size)
+    ? size
+    : DEFAULT_DATA_TABLE_PAGE_SIZE;
+  const page = positiveInt(params.get('page'), 1);
+  const update = (next: { page: number; pageSize: number }) =>
+    setParams({ page: String(next.page), page_size: String(next.pageSize) });
+  return { page, pageSize, update };
+}
+
+/** /merchants/{merchantID}/misc-payment (docs/product.md §2, down payment): the merchant's misc payments. */
+export function MiscPaymentsPage() {
+  const { merchantID = '' } = useParams();
+  const { page, pageSize, update } = usePagingParams();
+  const { data: merchant } = useMerchant(merchantID);
+  const payments = useMiscPayments(merchantID, { page, pageSize });
+  return (
+    <Stack gap="md">
+      <title>Misc Payments · Paylane</title>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Misc Payments
+          </Title>
+          <Text size="sm" c="dimmed">
+            Down payments and other payments taken at the counter before there is an account.
+          </Text>
+        </Stack>
+        <Button component={Link} to="new">
+          New Misc Payment
+        </Button>
+      </Group>
+      {payments.isError && !payments.data ? (
+        <Alert color="red" variant="light" role="alert">
+          The misc payments could not be loaded.
+        </Alert>
+      ) : (
+        <MiscPaymentsTable
+          merchantId={merchantID}
+          timeZone={merchant?.time_zone ?? null}
+          rows={payments.data?.results}
+          isFetching={payments.isPlaceholderData}
+          paging={{ count: payments.data?.count ?? 0, page, pageSize, onChange: update }}
+        />
+      )}
+    </Stack>
+  );
+}
