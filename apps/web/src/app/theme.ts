@@ -16,6 +16,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    // Light variants (the active navigation link, light buttons) keep blue 9 text; on Mantine's hover shade
+    // (blue 2) that is 4.0:1, so the backgrounds step one shade lighter: 0 at rest, 1 on hover (4.9:1).
+    '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},
 });
