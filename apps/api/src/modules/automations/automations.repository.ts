@@ -3,6 +3,7 @@ import type { Cadence } from '@paylane/shared/contracts/customers';
 import type { Db } from '../../db/client';
 import { messageTemplates } from '../../db/schema';
 import type { TemplateRow } from '../message-templates/message-templates.service';
+import { payLinkExpiry } from '../pay-links/pay-link-tokens.service';
 
 // What the daily automation run reads (issue 5 item 8). Set-based: one query answers a page of accounts
 // due on a date with everything a body needs (customer, location, first payment method), so a merchant with
@@ -114,35 +115,51 @@ export type AutomationMessage = {
   /** A skip is written as failed with its reason; it is never dispatched. */
   status: 'pending' | 'failed';
   errorMessage: string | null;
+  /** The digest of the pay link in the body ({{payment_link}}), written with the message; null for none. */
+  payLinkTokenHash: string | null;
 };
 
 /**
  * Writes a page of automation messages in one INSERT … SELECT over unnested columns (a statement of 2,000
- * rows, where a multi-row VALUES of 14 columns would bind 28,000 parameters). messages_automation_key makes
- * a repeat of (template, account, due date, channel) a no-op. Answers how many were written.
+ * rows, where a multi-row VALUES of 14 columns would bind 28,000 parameters), and in the same statement the
+ * pay link of each message written that carries one (7 days, made by the system), so a link exists exactly
+ * when its message does. messages_automation_key makes a repeat of (template, account, due date, channel) a
+ * no-op, links included. Answers how many messages were written.
  */
 export async function insertAutomationMessages(
   db: Db,
-  input: { merchantId: string; templateId: string; dueDate: string },
+  input: { merchantId: string; templateId: string; dueDate: string; now: Date },
   rows: readonly AutomationMessage[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const column = <T>(pick: (row: AutomationMessage) => T) => sql.param(rows.map(pick));
   const result = await db.execute<{ written: number }>(sql`
-    with written as (
+    with r as (
+      select * from unnest(${column((row) => row.customerId)}::uuid[], ${column((row) => row.accountId)}::uuid[],
+        ${column((row) => row.channel)}::text[], ${column((row) => row.body)}::text[],
+        ${column((row) => row.subject)}::text[], ${column((row) => row.language)}::text[],
+        ${column((row) => row.toAddress)}::text[], ${column((row) => row.status)}::text[],
+        ${column((row) => row.errorMessage)}::text[], ${column((row) => row.payLinkTokenHash)}::text[])
+        as r(customer_id, account_id, channel, body, subject, language, to_address, status, error_message,
+          pay_link_token_hash)
+    ),
+    written as (
       insert into "messages" ("merchant_id", "customer_id", "account_id", "template_id", "direction", "channel",
         "kind", "body", "subject", "language", "to_address", "status", "error_message", "automation_due_date")
       select ${input.merchantId}::uuid, r.customer_id, r.account_id, ${input.templateId}::uuid, 'outbound',
         r.channel, 'automation', r.body, r.subject, r.language, r.to_address, r.status, r.error_message,
         ${input.dueDate}::date
-      from unnest(${column((row) => row.customerId)}::uuid[], ${column((row) => row.accountId)}::uuid[],
-        ${column((row) => row.channel)}::text[], ${column((row) => row.body)}::text[],
-        ${column((row) => row.subject)}::text[], ${column((row) => row.language)}::text[],
-        ${column((row) => row.toAddress)}::text[], ${column((row) => row.status)}::text[],
-        ${column((row) => row.errorMessage)}::text[])
-        as r(customer_id, account_id, channel, body, subject, language, to_address, status, error_message)
+      from r
       on conflict do nothing
-      returning 1
+      returning "account_id", "channel"
+    ),
+    links as (
+      insert into "pay_links" ("merchant_id", "customer_id", "account_id", "token_hash", "expires_at",
+        "created_by_user_id", "created_at")
+      select ${input.merchantId}::uuid, r.customer_id, r.account_id, r.pay_link_token_hash,
+        ${payLinkExpiry(input.now).toISOString()}::timestamptz, null, ${input.now.toISOString()}::timestamptz
+      from r join written w on w."account_id" = r.account_id and w."channel" = r.channel
+      where r.pay_link_token_hash is not null
     )
     select count(*)::int as written from written
   `);

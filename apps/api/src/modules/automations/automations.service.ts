@@ -1,12 +1,12 @@
 import { messages } from '@paylane/shared/messages';
-import { renderBody } from '@paylane/shared/messaging';
+import { renderBody, usedMergeFields, type MergeValues } from '@paylane/shared/messaging';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { addDays, type LocalDate } from '../../jobs/zoned-time';
 import { mergeValuesOf, pickBody } from '../message-templates/merge-field-values.service';
 import type { TemplateRow } from '../message-templates/message-templates.service';
 import { seedSystemTemplates } from '../message-templates/system-templates.service';
 import { requestDispatch } from '../messaging/dispatch-request.service';
+import { isLinkableAccount, newPayLinkToken } from '../pay-links/pay-link-tokens.service';
 import {
   insertAutomationMessages,
   listActiveScheduledTemplates,
@@ -32,15 +32,21 @@ export function automationSkipReason(candidate: AutomationCandidate): string | n
   return null;
 }
 
+/** A new pay link's URL and digest (newPayLinkToken), for a message whose body uses {{payment_link}}. */
+export type NewPayLink = () => { url: string; tokenHash: string };
+
 /**
  * The messages one template writes for one account due on its date: a text to a customer with a phone
  * (recorded as failed with the reason when it may not go, so the auto-messages page shows it and the key
  * stops repeats), and an email when the template has an email body and the customer an email they did not
  * opt out of, on an active account. Bodies are filled with the values a preview shows, without a collector.
+ * A body with {{payment_link}} gets its own link (each message, text and email alike) when it goes out and
+ * the account has money due; otherwise the field is empty and no link is made.
  */
 export function automationMessagesFor(
   template: TemplateRow,
   candidate: AutomationCandidate,
+  newPayLink: NewPayLink,
 ): AutomationMessage[] {
   const values = mergeValuesOf({
     ...candidate,
@@ -52,6 +58,17 @@ export function automationMessagesFor(
         }
       : null,
   });
+  const isLinkable = isLinkableAccount({
+    status: candidate.accountStatus,
+    amountDueCents: candidate.amountDueCents,
+    mergedIntoId: null,
+  });
+  const filled = (body: string, isSent: boolean) => {
+    const usesLink = usedMergeFields(body).includes('payment_link');
+    const link = usesLink && isSent && isLinkable ? newPayLink() : null;
+    const withLink: MergeValues = { ...values, payment_link: link?.url ?? '' };
+    return { body: renderBody(body, withLink), payLinkTokenHash: link?.tokenHash ?? null };
+  };
   const common = { customerId: candidate.customerId, accountId: candidate.accountId };
   const rows: AutomationMessage[] = [];
   const text = pickBody(template.messageBodies, 'TEXT', candidate.language);
@@ -60,7 +77,7 @@ export function automationMessagesFor(
     rows.push({
       ...common,
       channel: 'sms',
-      body: renderBody(text.message_body, values),
+      ...filled(text.message_body, reason === null),
       subject: null,
       language: text.language,
       toAddress: candidate.smsPhoneNumber,
@@ -74,7 +91,7 @@ export function automationMessagesFor(
     rows.push({
       ...common,
       channel: 'email',
-      body: renderBody(email.message_body, values),
+      ...filled(email.message_body, true),
       subject: template.name,
       language: email.language,
       toAddress: candidate.email,
@@ -87,9 +104,11 @@ export function automationMessagesFor(
 
 /** Writes one template's messages for the accounts due `deltaDays` after `localDate`, a page at a time. */
 async function runTemplate(
-  db: Db,
+  ctx: AppContext,
   input: { merchantId: string; template: TemplateRow; dueDate: LocalDate },
 ): Promise<AutomationRunResult> {
+  const { db } = ctx;
+  const newPayLink = () => newPayLinkToken(ctx);
   const result: AutomationRunResult = { written: 0, skipped: 0 };
   let afterAccountId: string | null = null;
   for (;;) {
@@ -101,11 +120,11 @@ async function runTemplate(
       limit: PAGE_SIZE,
     });
     if (page.length === 0) return result;
-    const rows = page.flatMap((candidate) => automationMessagesFor(input.template, candidate));
-    // One statement a page: an account's text and email are written together or not at all.
+    const rows = page.flatMap((candidate) => automationMessagesFor(input.template, candidate, newPayLink));
+    // One statement a page: an account's text and email, and their links, are written together or not at all.
     result.written += await insertAutomationMessages(
       db,
-      { merchantId: input.merchantId, templateId: input.template.id, dueDate: input.dueDate },
+      { merchantId: input.merchantId, templateId: input.template.id, dueDate: input.dueDate, now: ctx.now() },
       rows,
     );
     result.skipped += rows.filter((row) => row.status === 'failed').length;
@@ -130,7 +149,7 @@ export async function runAutomations(
   const total: AutomationRunResult = { written: 0, skipped: 0 };
   for (const template of await listActiveScheduledTemplates(ctx.db, input.merchantId)) {
     const dueDate = addDays(input.localDate, template.deltaDays ?? 0);
-    const result = await runTemplate(ctx.db, { merchantId: input.merchantId, template, dueDate });
+    const result = await runTemplate(ctx, { merchantId: input.merchantId, template, dueDate });
     total.written += result.written;
     total.skipped += result.skipped;
   }

@@ -1,6 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageBatches } from '../../db/schema';
+import {
+  linkableAccountSql,
+  newPayLinkTokenSql,
+  payLinkExpiry,
+  payLinkTokenHashSql,
+} from '../pay-links/pay-link-tokens.service';
 
 export async function findBatchByIdempotencyKey(db: Db, merchantId: string, key: string) {
   const [row] = await db
@@ -64,25 +70,89 @@ export type BatchMessagesInput = {
   templateId: string | null;
   senderUserId: string | null;
   customerIds: readonly string[];
-  /** The body rendered per row (merge-fields.sql.ts), over c, a, pm and l. */
+  /** The body rendered per row (merge-fields.sql.ts), over c, a, pm, l and (with payLinks) pl. */
   body: SQL;
   /** Join the customer's account (first active, else first) and first saved payment method. */
   withAccount: boolean;
   withPaymentMethod: boolean;
+  /** The body uses {{payment_link}} (needs withAccount): a new link per message, made at `now`. */
+  payLinks: { now: Date } | null;
 };
 
 /**
  * One pending text per sendable recipient in one INSERT … SELECT, its body rendered by the database: the
  * recipients never travel to the server and back. The batch's unique key makes a repeat impossible. Returns
  * how many were written. account_id stays empty: a mass text is to the customer, and each foreign key
- * checked costs ~10 % of the statement at 100,000 rows.
+ * checked costs ~10 % of the statement at 100,000 rows. A body with {{payment_link}} takes the other shape
+ * (insertBatchMessagesWithLinks); every other body keeps this one, whose speed the bench holds.
  */
 export async function insertBatchMessages(db: Db, input: BatchMessagesInput): Promise<number> {
   if (input.customerIds.length === 0) return 0;
+  if (input.payLinks) return insertBatchMessagesWithLinks(db, input, input.payLinks);
+  const result = await db.execute<{ queued: number }>(sql`
+    with inserted as (
+      insert into messages (merchant_id, customer_id, account_id, batch_id, template_id, direction, channel, kind,
+        body, to_address, status, sender_user_id)
+      select c.merchant_id, c.id, null::uuid, ${input.batchId}::uuid, ${input.templateId}::uuid, 'outbound', 'sms',
+        'batch', ${input.body}, c.sms_phone_number, 'pending', ${input.senderUserId}::uuid
+      ${recipientsSql(input)}
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as queued from inserted`);
+  return result.rows[0]?.queued ?? 0;
+}
+
+/**
+ * The same, each message with its own pay link (docs/product.md §9 payment_link), links and texts written by
+ * one statement so neither exists without the other. The recipients are read once into a materialized CTE:
+ * each row's token is drawn once (pl, a subquery kept apart by OFFSET 0), then the texts are inserted with it
+ * in their body and the links with its digest, only for texts actually written. A recipient whose account
+ * has nothing to pay (or who has none) gets no link and an empty field.
+ */
+async function insertBatchMessagesWithLinks(
+  db: Db,
+  input: BatchMessagesInput,
+  links: { now: Date },
+): Promise<number> {
+  const result = await db.execute<{ queued: number }>(sql`
+    with recipients as materialized (
+      select c.merchant_id, c.id as customer_id, c.sms_phone_number, a.id as account_id, pl.token,
+        ${input.body} as body
+      ${recipientsSql(
+        input,
+        sql`left join lateral (
+        select case when ${linkableAccountSql} then ${newPayLinkTokenSql} end as token offset 0) pl on true`,
+      )}
+    ),
+    inserted as (
+      insert into messages (merchant_id, customer_id, account_id, batch_id, template_id, direction, channel, kind,
+        body, to_address, status, sender_user_id)
+      select r.merchant_id, r.customer_id, null::uuid, ${input.batchId}::uuid, ${input.templateId}::uuid,
+        'outbound', 'sms', 'batch', r.body, r.sms_phone_number, 'pending', ${input.senderUserId}::uuid
+      from recipients r
+      on conflict do nothing
+      returning customer_id
+    ),
+    links as (
+      insert into pay_links (merchant_id, customer_id, account_id, token_hash, expires_at, created_by_user_id,
+        created_at)
+      select r.merchant_id, r.customer_id, r.account_id, ${payLinkTokenHashSql(sql`r.token`)},
+        ${payLinkExpiry(links.now).toISOString()}::timestamptz, ${input.senderUserId}::uuid,
+        ${links.now.toISOString()}::timestamptz
+      from recipients r join inserted i on i.customer_id = r.customer_id
+      where r.token is not null
+    )
+    select count(*)::int as queued from inserted`);
+  return result.rows[0]?.queued ?? 0;
+}
+
+/** FROM … WHERE of the sendable recipients with c, a, pm and l (and `extra` joins) for the body. */
+function recipientsSql(input: BatchMessagesInput, extra: SQL = sql``): SQL {
   const account = input.withAccount
     ? sql`left join lateral (
-        select a.due_date, a.amount_due_cents, a.cadence, a.external_id, a.vehicle_year, a.vehicle_make,
-          a.vehicle_model, a.location_id
+        select a.id, a.status, a.merged_into_id, a.due_date, a.amount_due_cents, a.cadence, a.external_id,
+          a.vehicle_year, a.vehicle_make, a.vehicle_model, a.location_id
         from accounts a where a.customer_id = c.id and a.merchant_id = c.merchant_id
         order by a.status <> 'active', a.created_at, a.id limit 1) a on true`
     : sql`left join lateral (select null::date as due_date, null::bigint as amount_due_cents,
@@ -95,21 +165,12 @@ export async function insertBatchMessages(db: Db, input: BatchMessagesInput): Pr
         order by pm.created_at, pm.id limit 1) pm on true`
     : sql`left join lateral (select null::text as nickname, null::text as masked_card_number,
         null::text as masked_account_number) pm on true`;
-  const result = await db.execute<{ queued: number }>(sql`
-    with inserted as (
-      insert into messages (merchant_id, customer_id, account_id, batch_id, template_id, direction, channel, kind,
-        body, to_address, status, sender_user_id)
-      select c.merchant_id, c.id, null::uuid, ${input.batchId}::uuid, ${input.templateId}::uuid, 'outbound', 'sms',
-        'batch', ${input.body}, c.sms_phone_number, 'pending', ${input.senderUserId}::uuid
+  return sql`
       from unnest(${sql.param(input.customerIds)}::uuid[]) as r(id)
       join customers c on c.id = r.id
       ${account}
       ${paymentMethod}
       left join locations l on l.id = coalesce(a.location_id, c.location_id)
-      where c.merchant_id = ${input.merchantId} and ${sendableSql}
-      on conflict do nothing
-      returning 1
-    )
-    select count(*)::int as queued from inserted`);
-  return result.rows[0]?.queued ?? 0;
+      ${extra}
+      where c.merchant_id = ${input.merchantId} and ${sendableSql}`;
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fieldError, forbidden } from '../../kit/errors';
 import { pickBody } from '../message-templates/merge-field-values.service';
+import { payLinkUrlPrefix } from '../pay-links/pay-link-tokens.service';
 import { getSendableTemplate } from '../message-templates/message-templates.service';
 import { requestDispatch } from './dispatch-request.service';
 import { assertMerchantCanText, type MerchantSenderFields } from './merchant-sender.service';
@@ -42,6 +43,8 @@ const accountFields: readonly MergeField[] = [
   'vehicle_make',
   'vehicle_model',
   'location',
+  // The link is to the account the other account fields name.
+  'payment_link',
 ];
 const uuid = z.uuid();
 
@@ -52,8 +55,10 @@ class RepeatedRequest extends Error {}
 
 /**
  * Accepts a mass text (docs/product.md §7 send_customers_message): the batch and one pending text per recipient who may be
- * texted, in one transaction, bodies filled per recipient; then asks the dispatcher to start. With an
- * Idempotency-Key, a retry answers as the first request did and writes nothing.
+ * texted, in one transaction, bodies filled per recipient; then asks the dispatcher to start. A body with
+ * {{payment_link}} gives each text its own pay link, written by the same statement (mass-text.repository.ts).
+ * With an Idempotency-Key, a retry answers as the first request did and writes nothing: the batch row's key
+ * is taken first, so a repeat (even a racing one) writes neither texts nor links.
  */
 export async function sendCustomersMessage(
   ctx: AppContext,
@@ -88,9 +93,13 @@ export async function sendCustomersMessage(
         templateId,
         senderUserId: sender.userId,
         customerIds: validIds,
-        body: renderedBodySql(input.message, sender.collectorName),
+        body: renderedBodySql(input.message, {
+          collectorName: sender.collectorName,
+          payLinkUrlPrefix: payLinkUrlPrefix(ctx),
+        }),
         withAccount: used.some((field) => accountFields.includes(field)),
         withPaymentMethod: used.includes('payment_method'),
+        payLinks: used.includes('payment_link') ? { now: ctx.now() } : null,
       });
       if (queued === 0) throw await nobodyToText(tx, sender.merchantId, validIds);
       await setBatchRecipientCount(tx, batchId, queued);

@@ -103,10 +103,15 @@ describe('a mass text says what the template preview says, for every merge field
         json: { customer: id },
       });
       expect(preview.status).toBe(200);
-      // The preview keeps {{payment_link}} (each send makes a fresh link); a mass text does not make
-      // per-recipient links yet and leaves it empty (issue 16 progress list). Every other field must agree.
-      const expected = (preview.body.rendered_body as string).replace('{{payment_link}}', '');
-      expect(rows.find((row) => row.customerId === id)!.body).toBe(expected);
+      // The preview keeps {{payment_link}} (each send makes a fresh link); the mass text has its own link
+      // where the account has money due (0 and 2) and nothing where it has not (1 owes less than nothing, 3
+      // has no account, 4 only an inactive one). Every other field must agree.
+      const body = rows.find((row) => row.customerId === id)!.body;
+      const link = /\|6=([^|]*)\|7=/.exec(body)?.[1];
+      const hasLink = id === ids[0] || id === ids[2];
+      expect(link).toMatch(hasLink ? new RegExp(`^${c.t.config.publicUrl}/pay/[A-Za-z0-9_-]{43}$`) : /^$/);
+      if (hasLink) expect((await c.t.request(`/api/pay/${link!.split('/pay/')[1]}/`)).status).toBe(200);
+      expect(body).toBe((preview.body.rendered_body as string).replace('{{payment_link}}', link!));
     }
     const second = rows.find((row) => row.customerId === ids[1])!.body;
     expect(second).toContain('|3=($5.00)|4=Semi-monthly|5=Visa ****4242|');
