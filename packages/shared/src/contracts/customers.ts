@@ -256,33 +256,35 @@ const optionalPayPin = z
   .optional();
 
 // POST .../customers/{customer_id}/accounts/ and PUT .../accounts/{account_id}/ (the whole account).
-export const accountWriteSchema = z.object({
-  /** The account number in the merchant's books ('Account with provided external ID already exists'). */
-  external_id: optionalNullable(100),
-  status: accountStatusSchema.default('active'),
-  amount_due: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }),
-  due_date: optionalIsoDate,
-  cadence: cadenceSchema.nullable().optional().default(null),
-  vehicle_year: optionalVehicleYear,
-  vehicle_make: optionalNullable(100),
-  vehicle_model: optionalNullable(100),
-  /** Defaults to the customer's location. */
-  location: z.string().trim().optional().nullable(),
-  /** Ids of the merchant's account tags. */
-  tags: z.array(z.string()).max(100).default([]),
-  /**
-   * The pay PIN the pay page accepts instead of last name and birth date (issue 16 item 6): 4–6 digits with
-   * `confirm_pin` sets or replaces it; null removes it; absent or empty keeps it. Write-only: answers carry
-   * only `has_pin`.
-   */
-  pin: optionalPayPin,
-  confirm_pin: z.string().trim().max(20).optional(),
-}).refine((account) => typeof account.pin !== 'string' || account.pin === (account.confirm_pin ?? ''), {
-  path: ['confirm_pin'],
-  error: messages.pinsMismatch,
-  // Checked even while other fields are wrong, so the form shows every problem at once.
-  when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'pin'),
-});
+export const accountWriteSchema = z
+  .object({
+    /** The account number in the merchant's books ('Account with provided external ID already exists'). */
+    external_id: optionalNullable(100),
+    status: accountStatusSchema.default('active'),
+    amount_due: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }),
+    due_date: optionalIsoDate,
+    cadence: cadenceSchema.nullable().optional().default(null),
+    vehicle_year: optionalVehicleYear,
+    vehicle_make: optionalNullable(100),
+    vehicle_model: optionalNullable(100),
+    /** Defaults to the customer's location. */
+    location: z.string().trim().optional().nullable(),
+    /** Ids of the merchant's account tags. */
+    tags: z.array(z.string()).max(100).default([]),
+    /**
+     * The pay PIN the pay page accepts instead of last name and birth date (issue 16 item 6): 4–6 digits with
+     * `confirm_pin` sets or replaces it; null removes it; absent or empty keeps it. Write-only: answers carry
+     * only `has_pin`.
+     */
+    pin: optionalPayPin,
+    confirm_pin: z.string().trim().max(20).optional(),
+  })
+  .refine((account) => typeof account.pin !== 'string' || account.pin === (account.confirm_pin ?? ''), {
+    path: ['confirm_pin'],
+    error: messages.pinsMismatch,
+    // Checked even while other fields are wrong, so the form shows every problem at once.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'pin'),
+  });
 export type AccountWriteInput = z.input<typeof accountWriteSchema>;
 export type AccountWrite = z.output<typeof accountWriteSchema>;
 
