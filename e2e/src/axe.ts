@@ -41,6 +41,27 @@ export async function findBlockingViolations(page: Page) {
   }));
 }
 
+/**
+ * What axe finds inside one frame of the page (`frameSelector` names its <iframe>), such as a processor's
+ * hosted entry. Fails when axe reached nothing inside the frame (a frame whose script policy kept axe out
+ * would otherwise pass silently). findBlockingViolations on the page also covers the frame, in its context.
+ */
+export async function findBlockingViolationsInFrame(page: Page, frameSelector: string) {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).include(frameSelector).analyze();
+  const checkedInside = [...results.passes, ...results.violations].some((rule) =>
+    rule.nodes.some((node) => node.target.length > 1),
+  );
+  expect(checkedInside, `axe checked nothing inside ${frameSelector}`).toBe(true);
+  return results.violations.map((violation) => ({
+    url: `${new URL(page.url()).pathname} ${frameSelector}`,
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
 /** A modal fading in is half transparent: axe would measure blended colours and report false contrast failures. */
 async function waitForAnimations(page: Page) {
   await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { DEMO_PASSWORD, demoLogins } from './db/seed/demo';
+import { DEMO_PASSWORD, DEMO_PAY_PINS, demoLogins } from './db/seed/demo';
 import { startPaylane } from './start';
 
 // Starts Paylane with the environment's configuration (README.md: Configuration) and stops it on a signal.
@@ -30,7 +30,9 @@ function printDemoLogins(seededNow: boolean): void {
     seededNow ? 'Demo data created. Sign in with:' : 'Demo sign-in (if the demo data is still there):',
   );
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(32)} ${login.role}`);
-  console.log(`  password for all: ${DEMO_PASSWORD}\n`);
+  console.log(`  password for all: ${DEMO_PASSWORD}`);
+  const pins = Object.entries(DEMO_PAY_PINS).map(([account, pin]) => `${account} ${pin}`);
+  console.log(`  pay page PINs: ${pins.join(', ')}\n`);
 }
 
 // State lives in the database, so the safest answer to a bug nobody caught is to exit and be restarted.

@@ -24,6 +24,7 @@ const enUS = {
   recordMismatch: 'Provided information does not match customer record',
   optedOut: 'The customer has opted out of email or text messages',
   pinsMismatch: 'Pins do not match',
+  pinFormat: 'PIN must be 4 to 6 digits',
   noUserMatching: 'No user found with matching credentials',
   emailInUse: 'Email address already in use',
   userHasOrganization: 'User already belongs to an organization',

@@ -43,6 +43,7 @@ export function makeAccount(overrides: Partial<CustomerAccount> = {}): CustomerA
     vehicle_make: 'Toyota',
     vehicle_model: 'Camry',
     autopay_enabled: true,
+    has_pin: false,
     tags: [{ id: TAG_VIP, name: 'VIP' }],
     co_borrowers: [grace],
     merged_into_id: null,

@@ -66,6 +66,8 @@ export const customerAccountSchema = z.object({
   vehicle_make: z.string().nullable(),
   vehicle_model: z.string().nullable(),
   autopay_enabled: z.boolean(),
+  /** Whether the account has a pay PIN (the pay page then offers it); the PIN itself is never answered. */
+  has_pin: z.boolean(),
   tags: z.array(accountTagSchema),
   co_borrowers: z.array(customerRefSchema),
   merged_into_id: z.string().nullable(),
@@ -244,22 +246,45 @@ const optionalVehicleYear = z
   .transform((value) => (value === '' ? null : Number(value)))
   .refine((value) => value === null || value <= thisYear + 2, { error: messages.vehicleYear });
 
+/** A pay PIN: 4–6 digits, nothing else (docs/product.md §3 Account). */
+export const payPinPattern = /^\d{4,6}$/;
+const optionalPayPin = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || payPinPattern.test(value), { error: messages.pinFormat })
+  .nullable()
+  .optional();
+
 // POST .../customers/{customer_id}/accounts/ and PUT .../accounts/{account_id}/ (the whole account).
-export const accountWriteSchema = z.object({
-  /** The account number in the merchant's books ('Account with provided external ID already exists'). */
-  external_id: optionalNullable(100),
-  status: accountStatusSchema.default('active'),
-  amount_due: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }),
-  due_date: optionalIsoDate,
-  cadence: cadenceSchema.nullable().optional().default(null),
-  vehicle_year: optionalVehicleYear,
-  vehicle_make: optionalNullable(100),
-  vehicle_model: optionalNullable(100),
-  /** Defaults to the customer's location. */
-  location: z.string().trim().optional().nullable(),
-  /** Ids of the merchant's account tags. */
-  tags: z.array(z.string()).max(100).default([]),
-});
+export const accountWriteSchema = z
+  .object({
+    /** The account number in the merchant's books ('Account with provided external ID already exists'). */
+    external_id: optionalNullable(100),
+    status: accountStatusSchema.default('active'),
+    amount_due: requiredDollarsSchema({ requiredMessage: messages.amountDueRequired }),
+    due_date: optionalIsoDate,
+    cadence: cadenceSchema.nullable().optional().default(null),
+    vehicle_year: optionalVehicleYear,
+    vehicle_make: optionalNullable(100),
+    vehicle_model: optionalNullable(100),
+    /** Defaults to the customer's location. */
+    location: z.string().trim().optional().nullable(),
+    /** Ids of the merchant's account tags. */
+    tags: z.array(z.string()).max(100).default([]),
+    /**
+     * The pay PIN the pay page accepts instead of last name and birth date (issue 16 item 6): 4–6 digits with
+     * `confirm_pin` sets or replaces it; null removes it; absent or empty keeps it. Write-only: answers carry
+     * only `has_pin`.
+     */
+    pin: optionalPayPin,
+    confirm_pin: z.string().trim().max(20).optional(),
+  })
+  .refine((account) => typeof account.pin !== 'string' || account.pin === (account.confirm_pin ?? ''), {
+    path: ['confirm_pin'],
+    error: messages.pinsMismatch,
+    // Checked even while other fields are wrong, so the form shows every problem at once.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'pin'),
+  });
 export type AccountWriteInput = z.input<typeof accountWriteSchema>;
 export type AccountWrite = z.output<typeof accountWriteSchema>;
 

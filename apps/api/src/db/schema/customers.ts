@@ -104,6 +104,9 @@ export const accounts = pgTable(
     vehicleModel: text('vehicle_model'),
     // Shown on the customer page; the autopay issue owns turning it on and off.
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    // The optional pay PIN the pay page accepts instead of last name and birth date: only its argon2id hash
+    // (lib/passwords.ts), never answered by any API (the account answer says has_pin).
+    payPinHash: text('pay_pin_hash'),
     // A merged account is closed and points at the survivor.
     mergedIntoId: uuid('merged_into_id'),
     createdAt: createdAt(),

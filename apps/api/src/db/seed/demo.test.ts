@@ -15,9 +15,10 @@ import {
   payments,
 } from '../schema';
 import { createCipher } from '../../lib/encryption';
+import { verifyPassword } from '../../lib/passwords';
 import { createTestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { seedDemoIfEmpty } from './demo';
+import { DEMO_PAY_PINS, seedDemoIfEmpty } from './demo';
 
 // Issue 14 (a newcomer's first look): the demo is a dealership with weeks of history, written so that
 // nothing of it is sent again, and the inbox and home lists that the triggers keep show it.
@@ -186,6 +187,20 @@ describe('the demo’s payments', () => {
       expect(row.createdAt.getTime() - customer!.createdAt.getTime()).toBe(5 * 60_000);
     }
     expect(rows.map((row) => row.methodLabel).sort()).toEqual(['Cash', 'Check 2210']);
+  });
+
+  it('gives the documented demo accounts their pay PIN (as a hash), and no other account one', async () => {
+    const rows = await database.db
+      .select({ externalId: accounts.externalId, hash: accounts.payPinHash, due: accounts.amountDueCents })
+      .from(accounts)
+      .where(sql`${accounts.payPinHash} is not null`);
+    expect(rows.map((row) => row.externalId).sort()).toEqual(Object.keys(DEMO_PAY_PINS).sort());
+    for (const row of rows) {
+      const pin = DEMO_PAY_PINS[row.externalId as keyof typeof DEMO_PAY_PINS];
+      expect(await verifyPassword(row.hash, pin)).toBe(true);
+      // Still owing, so a pay link can be made and paid.
+      expect(row.due).toBeGreaterThan(0);
+    }
   });
 
   it('moves each account’s amount due by its paid principal through the ledger', async () => {

@@ -36,6 +36,11 @@ const VEHICLES = [
 ] as const;
 const CADENCES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
 const DEMO_CUSTOMER_COUNT = 36;
+/**
+ * Demo accounts with a pay PIN (README "Run it"): their pay links verify by PIN, since demo customers have no
+ * birth date on file. One 4-digit and one 6-digit PIN, the two ends of the rule.
+ */
+export const DEMO_PAY_PINS = { 'ACC-5001': '1234', 'ACC-5002': '246810' } as const;
 
 /**
  * Seeds the demo merchant and logins when the database has no users; true when it seeded. The demo owner's
@@ -195,6 +200,11 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
     externalId: customers.externalId,
     createdAt: customers.createdAt,
   });
+  const pinHashes = new Map(
+    await Promise.all(
+      Object.entries(DEMO_PAY_PINS).map(async ([number, pin]) => [number, await hashPassword(pin)] as const),
+    ),
+  );
   const insertedAccounts = await db
     .insert(accounts)
     .values(
@@ -213,6 +223,7 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
           vehicleYear: 2014 + (i % 10),
           vehicleMake: make,
           vehicleModel: model,
+          payPinHash: pinHashes.get(`ACC-${5001 + i}`) ?? null,
           createdAt: customer.createdAt,
           updatedAt: customer.createdAt,
         };

@@ -24,6 +24,7 @@ export type AccountData = Pick<
   | 'vehicleMake'
   | 'vehicleModel'
   | 'locationId'
+  | 'payPinHash'
 >;
 export type CustomerRefRow = {
   id: string;

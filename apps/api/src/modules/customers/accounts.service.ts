@@ -24,6 +24,7 @@ import {
 import { answeringUniqueViolations, checkAccountRules, type CheckedAccount } from './customer-rules';
 import { findCustomerRow, type CustomerWithLocation } from './customers.repository';
 import { inTransaction } from '../../kit/transaction';
+import { payPinHashOf, payPinState, replacedPayPin } from './account-pay-pin';
 import type { Actor } from '../../kit/actor';
 
 type Tag = { id: string; name: string };
@@ -58,6 +59,7 @@ export function toCustomerAccount(
     vehicle_make: account.vehicleMake,
     vehicle_model: account.vehicleModel,
     autopay_enabled: account.autopayEnabled,
+    has_pin: account.payPinHash !== null,
     tags: tags.map(({ id, name }) => ({ id, name })),
     co_borrowers: coBorrowers.map(toCustomerRef),
     merged_into_id: account.mergedIntoId,
@@ -112,8 +114,14 @@ export async function getCustomerAccount(
   return account;
 }
 
-export function toAccountData(input: AccountWrite, locationId: string | null): AccountData {
+/** The account's columns from a write; `payPinHash` undefined leaves the PIN as it is (account-pay-pin.ts). */
+export function toAccountData(
+  input: AccountWrite,
+  locationId: string | null,
+  payPinHash?: string | null,
+): AccountData {
   return {
+    payPinHash,
     externalId: input.external_id,
     status: input.status,
     amountDueCents: input.amount_due,
@@ -139,6 +147,7 @@ export function accountSnapshot(row: AccountRow, locationName: string | null, ta
     vehicle_model: row.vehicleModel,
     location: locationName,
     tags: tags.map((tag) => tag.name).sort(),
+    pay_pin: payPinState(row.payPinHash !== null),
   };
 }
 
@@ -151,6 +160,8 @@ export async function insertAccountWithTags(
     data: AccountWrite;
     checked: CheckedAccount;
     at: Date;
+    /** The new PIN's hash (payPinHashOf), computed before the transaction: hashing is slow on purpose. */
+    payPinHash?: string | null;
   },
 ): Promise<CustomerEventInput> {
   const { actor, customer, checked, at } = input;
@@ -159,7 +170,7 @@ export async function insertAccountWithTags(
   const row = await insertAccount(tx, {
     merchantId,
     customerId: customer.id,
-    data: toAccountData(input.data, location?.id ?? null),
+    data: toAccountData(input.data, location?.id ?? null, input.payPinHash),
     at,
   });
   const tagIds = checked.tags.map((tag) => tag.id);
@@ -191,10 +202,11 @@ export async function createAccount(
 ): Promise<CustomerAccount> {
   const customer = await writableCustomer(ctx, actor.merchantId, customerId);
   const checked = await checkAccountRules(ctx.db, { merchantId: actor.merchantId, data });
+  const payPinHash = await payPinHashOf(data);
   const at = ctx.now();
   const event = await answeringUniqueViolations(() =>
     inTransaction(ctx.db, async (tx) => {
-      const created = await insertAccountWithTags(tx, { actor, customer, data, checked, at });
+      const created = await insertAccountWithTags(tx, { actor, customer, data, checked, at, payPinHash });
       await insertCustomerEvents(tx, [created]);
       return created;
     }),
@@ -213,13 +225,14 @@ export async function updateAccount(
   const before = await getCustomerAccount(ctx, merchantId, ids.customerId, ids.accountId);
   const checked = await checkAccountRules(ctx.db, { merchantId, data, exceptId: ids.accountId });
   const location = checked.location ?? customer.location;
+  const payPinHash = await payPinHashOf(data);
   const at = ctx.now();
   await answeringUniqueViolations(() =>
     inTransaction(ctx.db, async (tx) => {
       const row = await updateAccountRow(tx, {
         merchantId,
         id: ids.accountId,
-        data: toAccountData(data, location?.id ?? null),
+        data: toAccountData(data, location?.id ?? null, payPinHash),
         at,
       });
       if (!row) throw notFound();
@@ -229,10 +242,13 @@ export async function updateAccount(
         tagIds: checked.tags.map((t) => t.id),
         at,
       });
-      const changes = changedFields(
-        accountSnapshotOf(before),
-        accountSnapshot(row, location?.name ?? null, checked.tags),
-      );
+      const changes = {
+        ...changedFields(
+          accountSnapshotOf(before),
+          accountSnapshot(row, location?.name ?? null, checked.tags),
+        ),
+        ...replacedPayPin(before.has_pin, payPinHash),
+      };
       if (Object.keys(changes).length === 0) return;
       await insertCustomerEvents(tx, [
         {
@@ -263,5 +279,6 @@ function accountSnapshotOf(account: CustomerAccount) {
     vehicle_model: account.vehicle_model,
     location: account.location?.name ?? null,
     tags: account.tags.map((tag) => tag.name).sort(),
+    pay_pin: payPinState(account.has_pin),
   };
 }

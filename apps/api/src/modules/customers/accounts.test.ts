@@ -76,6 +76,7 @@ describe('customer accounts', () => {
       vehicle_make: 'Toyota',
       vehicle_model: 'Camry',
       autopay_enabled: false,
+      has_pin: false,
       tags: [tags['Good Standing'], tags['Skip Trace']],
       co_borrowers: [],
       merged_into_id: null,
@@ -96,6 +97,7 @@ describe('customer accounts', () => {
           vehicle_model: 'Camry',
           location: 'Demo Motors South',
           tags: ['Good Standing', 'Skip Trace'],
+          pay_pin: 'Not set',
         },
       },
     ]);

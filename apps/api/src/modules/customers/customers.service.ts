@@ -13,6 +13,7 @@ import {
   type CustomerEventInput,
 } from '../customer-history/customer-events.service';
 import { insertAccountWithTags, listCustomerAccounts, toCustomerRef } from './accounts.service';
+import { payPinHashOf } from './account-pay-pin';
 import { accountRuleErrors, answeringUniqueViolations, checkCustomerRules } from './customer-rules';
 import {
   findCustomerRow,
@@ -132,6 +133,7 @@ export async function createCustomer(
     ? await accountRuleErrors(ctx.db, { merchantId, data: input.account, prefix: 'account.' })
     : null;
   const location = await checkCustomerRules(ctx.db, { merchantId, data: input }, account?.errors);
+  const payPinHash = input.account ? await payPinHashOf(input.account) : undefined;
   const at = ctx.now();
   const id = await answeringUniqueViolations(
     () =>
@@ -151,7 +153,14 @@ export async function createCustomer(
           const customer = { ...row, location };
           const data = input.account;
           events.push(
-            await insertAccountWithTags(tx, { actor, customer, data, checked: account.checked, at }),
+            await insertAccountWithTags(tx, {
+              actor,
+              customer,
+              data,
+              checked: account.checked,
+              at,
+              payPinHash,
+            }),
           );
         }
         await insertCustomerEvents(tx, events);

@@ -87,6 +87,7 @@ describe('customers: create', () => {
           vehicle_make: 'Toyota',
           vehicle_model: 'Camry',
           autopay_enabled: false,
+          has_pin: false,
           tags: [goodStanding],
           co_borrowers: [],
           merged_into_id: null,

@@ -64,6 +64,7 @@ export async function findPayLinkByTokenHash(db: Db, tokenHash: string) {
         dueDate: accounts.dueDate,
         locationId: accounts.locationId,
         status: accounts.status,
+        payPinHash: accounts.payPinHash,
       },
     })
     .from(payLinks)

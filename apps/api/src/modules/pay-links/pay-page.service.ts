@@ -7,6 +7,7 @@ import { messages } from '@paylane/shared/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { fieldError, notAuthenticated, notFound, rateLimited, refused } from '../../kit/errors';
+import { verifyPassword } from '../../lib/passwords';
 import { generateSecret, hashSecret } from '../../lib/secrets';
 import { logoUrl } from '../merchants/merchants.service';
 import { findPaymentProcessingAccount } from '../payments/payment-lookups.service';
@@ -58,8 +59,8 @@ export async function openPayLink(ctx: AppContext, token: string): Promise<PayLi
     amount_due_cents: view.account.amountDueCents,
     masked_customer_name: `${initial(view.customer.firstName)} ${initial(view.customer.lastName)}`.trim(),
     masked_account_number: maskedAccount(view.account.externalId),
-    // No PIN is kept for accounts (docs/product.md §3), so every link verifies by last name and birth date.
-    verify_with: 'last_name_and_date_of_birth',
+    // The page asks for the PIN first when the account has one; either way is accepted (verifyPayLink).
+    verify_with: view.account.payPinHash ? 'pin' : 'last_name_and_date_of_birth',
     expires_at: view.link.expiresAt.toISOString(),
   };
 }
@@ -80,14 +81,19 @@ async function findOpenLink(ctx: AppContext, token: string): Promise<PayLinkView
 const sameName = (a: string, b: string) =>
   a.trim().localeCompare(b.trim(), 'en', { sensitivity: 'base' }) === 0;
 
-function isMatch(view: PayLinkView, body: VerifyBody): boolean {
-  if ('pin' in body) return false;
+/**
+ * Either way proves the payer: the account's PIN (argon2id, account-pay-pin.ts; an account without one pays
+ * the same hashing cost and says no), or last name and birth date.
+ */
+async function isMatch(view: PayLinkView, body: VerifyBody): Promise<boolean> {
+  if ('pin' in body) return verifyPassword(view.account.payPinHash, body.pin);
   return sameName(body.last_name, view.customer.lastName) && body.date_of_birth === view.customer.dateOfBirth;
 }
 
 /**
- * POST /api/pay/{token}/verify/: the spec's messages for a wrong answer (docs/product.md §8). Each attempt is
- * reserved before it is compared, so at most 5 are checked before the link locks (429) for 15 minutes.
+ * POST /api/pay/{token}/verify/: the spec's messages for a wrong answer (docs/product.md §8). Each attempt, by
+ * PIN or by name and birth date alike, is reserved before it is compared, so at most 5 are checked before the
+ * link locks (429) for 15 minutes.
  */
 export async function verifyPayLink(
   ctx: AppContext,
@@ -106,7 +112,7 @@ export async function verifyPayLink(
     const lockedFor = (view.link.lockedUntil?.getTime() ?? now.getTime()) - now.getTime();
     throw rateLimited(messages.tooManyRequests, Math.max(1, Math.ceil(lockedFor / 1000)));
   }
-  if (!isMatch(view, body)) {
+  if (!(await isMatch(view, body))) {
     if ('pin' in body) throw fieldError('pin', messages.pinsMismatch);
     throw fieldError('non_field_errors', messages.recordMismatch);
   }

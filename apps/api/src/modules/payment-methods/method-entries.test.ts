@@ -106,6 +106,8 @@ describe('adding a payment method through the hosted entry', () => {
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const html = page.body as string;
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    // Framed inside the app's own <main>: the page's main landmark is named by its heading.
+    expect(html).toContain('<main aria-labelledby="page-heading"><h1 id="page-heading">Add a card</h1>');
     expect(html).toMatch(
       /<label for="card_number">Card number<\/label>\s*<input id="card_number" name="card_number" autocomplete="cc-number"/,
     );
@@ -159,6 +161,7 @@ describe('adding a payment method through the hosted entry', () => {
     expect(saved.body).toContain(
       `<script nonce="${nonce}">window.parent.postMessage({"type":"paylane:method-entry","entry_id":"${entryId}"}, location.origin);</script>`,
     );
+    expect(saved.body).toContain('<main aria-labelledby="page-heading"><h1 id="page-heading">Saved</h1>');
     // A second submit (double click, back button) saves nothing more.
     const again = await submit(opened.body.url, card('5555555555554444'));
     expect(again.body).toContain('postMessage');

@@ -58,6 +58,7 @@ describe('history sentences', () => {
         autopay_enabled: [false, true],
         cadence: [null, 'semimonthly'],
         status: ['active', 'closed'],
+        pay_pin: ['Set', 'Changed'],
       }),
       'Account A-1',
     );
@@ -68,6 +69,7 @@ describe('history sentences', () => {
       'Autopay: Off → On',
       'Cadence: (empty) → Semi-monthly',
       'Status: Active → Closed',
+      'Pay PIN: Set → Changed',
     ]);
   });
 

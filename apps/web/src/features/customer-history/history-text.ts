@@ -39,6 +39,8 @@ const fieldLabels: Record<string, string> = {
   vehicle_make: 'Vehicle Make',
   vehicle_model: 'Vehicle Model',
   autopay_enabled: 'Autopay',
+  // Only whether there is one ('Not set', 'Set', 'Changed'): the PIN itself is never recorded.
+  pay_pin: 'Pay PIN',
   tags: 'Tags',
   body: 'Note',
 };

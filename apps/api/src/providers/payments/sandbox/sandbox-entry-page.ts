@@ -53,15 +53,21 @@ const styles = `
   th, td { text-align: left; padding: 4px 8px 4px 0; vertical-align: top; }
   .hint { color: #495057; font-size: 14px; }`;
 
+/**
+ * The page's <main> is named by its heading: the page lives in a frame inside the app's own <main>, and two
+ * unnamed main landmarks in one view are indistinguishable to a screen reader (axe: landmark-unique).
+ */
 function page(input: { title: string; nonce: string; body: string; script?: string }): string {
   const script = input.script ? `<script nonce="${input.nonce}">${input.script}</script>` : '';
+  const title = escapeHtml(input.title);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(input.title)} · Paylane sandbox</title>
+<title>${title} · Paylane sandbox</title>
 <style nonce="${input.nonce}">${styles}</style></head>
-<body><main>${input.body}</main>${script}</body></html>`;
+<body><main aria-labelledby="page-heading"><h1 id="page-heading">${title}</h1>
+${input.body}</main>${script}</body></html>`;
 }
 
 type Field = {
@@ -177,8 +183,7 @@ ${input({ name: 'account_number', label: 'Account number', autocomplete: 'off', 
   return page({
     title,
     nonce,
-    body: `<h1>${title}</h1>
-<p class="hint">Sandbox processor: no real card or account is charged.</p>
+    body: `<p class="hint">Sandbox processor: no real card or account is charged.</p>
 ${errorSummary(errors)}
 <form method="post" action="${sandboxEntryUrl(entryId)}" novalidate>
 ${fields}
@@ -197,7 +202,7 @@ export function renderSaved({ entryId, nonce }: { entryId: string; nonce: string
   return page({
     title: 'Saved',
     nonce,
-    body: `<h1>Saved</h1><p role="status">The payment method is saved. You can close this window.</p>`,
+    body: `<p role="status">The payment method is saved. You can close this window.</p>`,
     script: `window.parent.postMessage(${message}, location.origin);`,
   });
 }
@@ -211,6 +216,6 @@ export function renderGone({ reason, nonce }: { reason: 'missing' | 'expired'; n
   return page({
     title: 'Entry closed',
     nonce,
-    body: `<h1>Entry closed</h1><p role="alert">${goneTexts[reason]}</p>`,
+    body: `<p role="alert">${goneTexts[reason]}</p>`,
   });
 }

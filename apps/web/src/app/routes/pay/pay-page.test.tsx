@@ -143,6 +143,58 @@ describe('the pay page', () => {
     expect(screen.getByRole('button', { name: 'Enter card details' })).toBeInTheDocument();
   });
 
+  it("asks for the PIN first when the account has one: 'Pins do not match' on the field, then verifies", async () => {
+    let verifyCalls = 0;
+    const { user, api: calls } = openPayPage({
+      [`GET ${api}`]: { body: summary({ verify_with: 'pin' }) },
+      [`POST ${api}verify/`]: () =>
+        ++verifyCalls === 1 ? { status: 400, body: { pin: ['Pins do not match'] } } : { body: session },
+    });
+    const pin = await screen.findByLabelText('PIN');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByLabelText('Last name')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field may not be blank.')).toBeInTheDocument();
+    expect(calls.callsTo(`POST ${api}verify/`)).toHaveLength(0);
+
+    await user.type(pin, '1234');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Pins do not match');
+    expect(pin).toHaveAccessibleDescription('Pins do not match');
+    await user.clear(pin);
+    await user.type(pin, '4821');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText('Payment amount')).toHaveValue('250.00');
+    expect(calls.callsTo(`POST ${api}verify/`).map((call) => call.body)).toEqual([
+      { pin: '1234' },
+      { pin: '4821' },
+    ]);
+  });
+
+  it('lets the payer with a PIN verify by last name and date of birth instead, and back', async () => {
+    const { user, api: calls } = openPayPage({ [`GET ${api}`]: { body: summary({ verify_with: 'pin' }) } });
+    await screen.findByLabelText('PIN');
+    await user.click(screen.getByRole('button', { name: 'Use last name and date of birth instead' }));
+    expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use my PIN instead' }));
+    await user.click(screen.getByRole('button', { name: 'Use last name and date of birth instead' }));
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-04-12');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText('Payment amount')).toBeInTheDocument();
+    expect(calls.callsTo(`POST ${api}verify/`)[0]?.body).toEqual({
+      last_name: 'Lovelace',
+      date_of_birth: '1990-04-12',
+    });
+  });
+
+  it('offers no PIN when the account has none', async () => {
+    openPayPage();
+    expect(await screen.findByLabelText('Last name')).toBeInTheDocument();
+    expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use my PIN instead' })).not.toBeInTheDocument();
+  });
+
   it('says plainly when a link was used, has expired or is not valid', async () => {
     const { unmount } = openPayPage({ [`GET ${api}`]: { body: summary({ status: 'paid' }) } }).view;
     expect(await screen.findByRole('heading', { name: 'Already Paid' })).toBeInTheDocument();

@@ -69,7 +69,7 @@ export function PayPage() {
           <PayLinkPaymentForm token={token} session={session} onPaid={setReceipt} />
         </Stack>
       ) : (
-        <PayLinkVerifyForm token={token} onVerified={setSession} />
+        <PayLinkVerifyForm token={token} verifyWith={data.verify_with} onVerified={setSession} />
       )}
     </PublicPage>
   );

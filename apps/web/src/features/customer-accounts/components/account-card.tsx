@@ -21,7 +21,7 @@ export const accountTitle = (account: Pick<CustomerAccount, 'external_id'>) =>
 const vehicleOf = (account: CustomerAccount) =>
   [account.vehicle_year, account.vehicle_make, account.vehicle_model].filter(Boolean).join(' ');
 
-/** One account's details (issue 4: number, status, amount due, due date, cadence, vehicle, autopay, tags). */
+/** One account's details (issue 4: number, status, amount due, due date, cadence, vehicle, autopay, tags; issue 16: pay PIN). */
 export function AccountCard({ account, customerPath, onEdit }: Props) {
   const title = accountTitle(account);
   const isCoBorrowed = account.role === 'co_borrower';
@@ -43,6 +43,7 @@ export function AccountCard({ account, customerPath, onEdit }: Props) {
     { label: 'Cadence', value: account.cadence ? cadenceLabels[account.cadence] : null },
     { label: 'Vehicle', value: vehicleOf(account) },
     { label: 'Autopay', value: account.autopay_enabled ? 'On' : 'Off' },
+    { label: 'Pay PIN', value: account.has_pin ? 'Set' : 'Not set' },
     { label: 'Location', value: account.location?.name },
     {
       label: 'Tags',

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AccountPinFields } from './account-pin-fields';
 import {
   accountStatuses,
   accountWriteSchema,
@@ -37,6 +38,8 @@ const fields: Path<AccountWriteInput>[] = [
   'vehicle_model',
   'location',
   'tags',
+  'pin',
+  'confirm_pin',
 ];
 const statusOptions = accountStatuses.map((value) => ({
   value,
@@ -64,7 +67,19 @@ function formValues(account: CustomerAccount | null): AccountWriteInput {
     // A PUT replaces the whole account: keep its location; a new one takes the customer's.
     location: account?.location?.id ?? null,
     tags: account?.tags.map((tag) => tag.id) ?? [],
+    pin: '',
+    confirm_pin: '',
   };
+}
+
+/**
+ * What is sent: the PIN only when one was typed (absent keeps the account's PIN; the server never sends it
+ * back, so the form cannot show it), null when staff remove it.
+ */
+function toRequest(values: AccountWriteInput, removePin: boolean): AccountWriteInput {
+  const { pin, confirm_pin, ...account } = values;
+  if (removePin) return { ...account, pin: null };
+  return pin ? { ...account, pin, confirm_pin } : account;
 }
 
 /** Add or edit an account with the shared rules. Mount it only while open, so it starts from the account. */
@@ -72,6 +87,7 @@ export function AccountFormModal({ merchantId, customerId, account, onClose }: P
   const create = useCreateAccount(merchantId, customerId);
   const update = useUpdateAccount(merchantId, customerId);
   const [formMessages, setFormMessages] = useState<string[]>([]);
+  const [removePin, setRemovePin] = useState(false);
   const form = useForm<AccountWriteInput>({
     resolver: checkAccount,
     defaultValues: formValues(account),
@@ -84,9 +100,10 @@ export function AccountFormModal({ merchantId, customerId, account, onClose }: P
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormMessages([]);
+    const input = toRequest(values, removePin);
     try {
-      if (account) await update.mutateAsync({ accountId: account.id, input: values });
-      else await create.mutateAsync(values);
+      if (account) await update.mutateAsync({ accountId: account.id, input });
+      else await create.mutateAsync(input);
       onClose();
     } catch (error) {
       setFormMessages(applyServerErrors(error, form.setError, fields));
@@ -139,6 +156,19 @@ export function AccountFormModal({ merchantId, customerId, account, onClose }: P
                 error={fieldState.error?.message}
               />
             )}
+          />
+          <AccountPinFields
+            hasPin={account?.has_pin ?? false}
+            removePin={removePin}
+            onRemovePinChange={(remove) => {
+              setRemovePin(remove);
+              if (!remove) return;
+              form.setValue('pin', '');
+              form.setValue('confirm_pin', '');
+              form.clearErrors(['pin', 'confirm_pin']);
+            }}
+            pin={{ ...form.register('pin'), error: errors.pin?.message }}
+            confirmPin={{ ...form.register('confirm_pin'), error: errors.confirm_pin?.message }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "pay_pin_hash" text;
