@@ -16,3 +16,4 @@ export * from './schema/sandbox-processor';
 export * from './schema/payments';
 export * from './schema/pay-links';
 export * from './schema/payment-method-entries';
+export * from './schema/payment-moves';
