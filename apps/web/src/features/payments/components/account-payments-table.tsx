@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentActionsContext, PaymentRowActions, type PaymentActionsTarget } from './payment-row-actions';
 
 // The cells read the zone from context, so the columns stay the same objects between renders.
 const ZoneContext = createContext<string | undefined>(undefined);
@@ -43,24 +44,33 @@ const columns: DataTableColumn<Transaction>[] = [
   },
   { id: 'total', header: 'Total', cell: ({ row }) => money(row.original.payment.total_amount_cents) },
   { id: 'status', header: 'Status', cell: ({ row }) => <StatusCell transaction={row.original} /> },
+  { id: 'actions', header: 'Actions', cell: ({ row }) => <PaymentRowActions transaction={row.original} /> },
 ];
 
-type Props = { label: string; transactions: Transaction[] | undefined; timeZone: string | undefined };
+type Props = {
+  label: string;
+  transactions: Transaction[] | undefined;
+  timeZone: string | undefined;
+  /** The account the rows' actions (receipts, move) act on; none: no actions. */
+  actions?: PaymentActionsTarget | undefined;
+};
 
 /** An account's payments in the shared table (docs/product.md §7: page 1, 50 rows, newest first). */
-export function AccountPaymentsTable({ label, transactions, timeZone }: Props) {
+export function AccountPaymentsTable({ label, transactions, timeZone, actions }: Props) {
   return (
     <ZoneContext value={timeZone}>
-      <DataTable
-        label={label}
-        columns={columns}
-        data={transactions}
-        getRowId={(transaction) => transaction.id}
-        onRowClick={() => {}}
-        emptyState={
-          <EmptyState title="No payments yet." description="Payments taken on this account show here." />
-        }
-      />
+      <PaymentActionsContext value={actions ?? null}>
+        <DataTable
+          label={label}
+          columns={columns}
+          data={transactions}
+          getRowId={(transaction) => transaction.id}
+          onRowClick={() => {}}
+          emptyState={
+            <EmptyState title="No payments yet." description="Payments taken on this account show here." />
+          }
+        />
+      </PaymentActionsContext>
     </ZoneContext>
   );
 }

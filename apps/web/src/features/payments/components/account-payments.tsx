@@ -47,6 +47,7 @@ export function AccountPayments(props: Props) {
           label={label}
           transactions={transactions.data?.results}
           timeZone={props.timeZone}
+          actions={{ merchantId, customerId, accountId: account.id }}
         />
       )}
       {isTaking ? (
