@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { PaymentMove } from '@paylane/shared/contracts/payment-moves';
 import { formatCurrency } from '@paylane/shared/format';
@@ -175,8 +175,10 @@ function MovedPayment({ merchantId, move }: { merchantId: string; move: PaymentM
   const side = (account: PaymentMove['from_account']) =>
     `Account ${account.external_id ?? '(no ID)'} (${account.customer_name}, now ${formatCurrency(account.amount_due_cents)} due)`;
   return (
-    <Alert color="green" variant="light" title="Payment moved" role="status">
+    // A plain bordered box: a light green alert's title and links fall below 4.5:1 contrast.
+    <Paper withBorder p="md" role="status" aria-label="Payment moved">
       <Stack gap={4}>
+        <Text fw={600}>Payment moved</Text>
         <Text size="sm">
           {`${formatCurrency(move.amount_cents)} moved from ${side(move.from_account)} to ${side(move.to_account)}.`}
         </Text>
@@ -191,6 +193,6 @@ function MovedPayment({ merchantId, move }: { merchantId: string; move: PaymentM
           ) : null}
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
