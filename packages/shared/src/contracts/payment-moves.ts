@@ -5,11 +5,11 @@ import { transactionSchema } from './payments';
 // §7 move_payment; issue 17 item 3): the wrong account was picked at the counter.
 
 /**
- * POST .../customers/{c}/accounts/{a}/transactions/{id}/move_payment/ { account } with an Idempotency-Key:
- * `account` is the account the payment belongs on (of any customer of the merchant).
+ * POST .../customers/{c}/accounts/{a}/transactions/{id}/move_payment/ { to_account } with an Idempotency-Key:
+ * `to_account` is the account the payment belongs on (of any customer of the merchant).
  */
 export const movePaymentSchema = z.object({
-  account: z.string().trim().min(1, 'This field is required.'),
+  to_account: z.string().trim().min(1, 'This field is required.'),
 });
 export type MovePaymentBody = z.infer<typeof movePaymentSchema>;
 

@@ -48,7 +48,6 @@ export async function movePayment(
 ): Promise<PaymentMove> {
   const { merchantId } = actor;
   if (![request.customerId, request.accountId, request.paymentId].every(isUuid)) throw notFound();
-  if (!isUuid(request.targetAccountId)) throw fieldError('account', paymentMoveMessages.otherMerchant);
   const idempotencyKey = request.idempotencyKey ?? randomUUID();
   const earlier = await findPaymentMoveByKey(ctx.db, { merchantId, idempotencyKey });
   if (earlier) return answerOf(ctx, checkedReplay(earlier, request));
@@ -74,8 +73,10 @@ async function moveInTransaction(ctx: AppContext, tx: Db, actor: Actor, request:
   if (!payment) throw notFound();
   if (payment.customerId !== request.customerId || payment.accountId !== request.accountId)
     return repeatedMove(tx, payment, request);
+  // The path's records first (404 for another merchant's), then what the body names.
+  if (!isUuid(request.targetAccountId)) throw fieldError('to_account', paymentMoveMessages.otherMerchant);
   if (payment.accountId === request.targetAccountId)
-    throw fieldError('account', paymentMoveMessages.sameAccount);
+    throw fieldError('to_account', paymentMoveMessages.sameAccount);
   if (payment.status !== 'paid') throw fieldError('non_field_errors', paymentMoveMessages.notPaid);
   const { from, to } = await lockedAccounts(tx, merchantId, payment.accountId, request.targetAccountId);
   const amountCents = await principalOnAccount(tx, { merchantId, paymentId: payment.id, accountId: from.id });
@@ -134,11 +135,11 @@ async function lockedAccounts(
   const from = rows.find((row) => row.id === fromId);
   const to = rows.find((row) => row.id === toId);
   if (!from) throw notFound();
-  if (!to) throw fieldError('account', paymentMoveMessages.otherMerchant);
-  if (to.mergedIntoId) throw fieldError('account', messages.accountMerged);
+  if (!to) throw fieldError('to_account', paymentMoveMessages.otherMerchant);
+  if (to.mergedIntoId) throw fieldError('to_account', messages.accountMerged);
   if (to.status === 'inactive' || to.status === 'closed')
-    throw fieldError('account', messages.accountInactive);
-  if (to.voidedAt) throw fieldError('account', messages.customerVoided);
+    throw fieldError('to_account', messages.accountInactive);
+  if (to.voidedAt) throw fieldError('to_account', messages.customerVoided);
   return { from, to };
 }
 

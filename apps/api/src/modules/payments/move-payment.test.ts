@@ -41,7 +41,7 @@ describe('moving a payment', () => {
     t.request(`${transactionsPath(merchantId, from)}${paymentId}/move_payment/`, {
       method: 'POST',
       token: options.token ?? admin,
-      json: { account },
+      json: { to_account: account },
       headers: options.key === null ? {} : { 'Idempotency-Key': options.key ?? `move-${++keys}` },
     });
   const eventsOf = (customerId: string) =>
@@ -135,8 +135,10 @@ describe('moving a payment', () => {
     const moves = await t.database.db.select().from(paymentMoves).where(eq(paymentMoves.paymentId, cash.id));
     expect(moves).toHaveLength(1);
 
+    // The key the move was stored under (whichever racing request won) used for another move: refused.
     const elsewhere = await newPayableAccount(t, merchantId, 50_000);
-    expect(await move(from, cash.id, elsewhere.accountId, { key: 'move-once' })).toMatchObject({
+    const key = moves[0]!.idempotencyKey;
+    expect(await move(from, cash.id, elsewhere.accountId, { key })).toMatchObject({
       status: 409,
       body: { detail: paymentMoveMessages.keyReused },
     });
@@ -185,15 +187,15 @@ describe('moving a payment', () => {
       .returning();
     expect(await move(from, cash.id, rivalAccount!.id)).toMatchObject({
       status: 400,
-      body: { account: [paymentMoveMessages.otherMerchant] },
+      body: { to_account: [paymentMoveMessages.otherMerchant] },
     });
     expect((await move(from, cash.id, from.accountId)).body).toEqual({
-      account: [paymentMoveMessages.sameAccount],
+      to_account: [paymentMoveMessages.sameAccount],
     });
     const closed = await newPayableAccount(t, merchantId, 10_000);
     await t.database.db.update(accounts).set({ status: 'inactive' }).where(eq(accounts.id, closed.accountId));
     expect((await move(from, cash.id, closed.accountId)).body).toEqual({
-      account: [messages.accountInactive],
+      to_account: [messages.accountInactive],
     });
     const to = await newPayableAccount(t, merchantId, 10_000);
     expect((await move(from, cash.id, to.accountId, { token: staff })).status).toBe(403);
@@ -204,7 +206,7 @@ describe('moving a payment', () => {
       non_field_errors: [paymentMoveMessages.notPaid],
     });
     expect((await move(from, cash.id, 'not-an-id')).body).toEqual({
-      account: [paymentMoveMessages.otherMerchant],
+      to_account: [paymentMoveMessages.otherMerchant],
     });
     expect(await amountDueOf(t, from.accountId)).toBe(48_000);
     expect(await amountDueOf(t, rivalAccount!.id)).toBe(10_000);

@@ -33,7 +33,7 @@ export const paymentMoveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         customerId: request.params.customer_id,
         accountId: request.params.account_id,
         paymentId: request.params.transaction_id,
-        targetAccountId: request.body.account,
+        targetAccountId: request.body.to_account,
         idempotencyKey: request.headers['idempotency-key'] ?? null,
       }),
   );

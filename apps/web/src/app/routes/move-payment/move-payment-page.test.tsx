@@ -100,12 +100,15 @@ describe('/customers/move-payment', () => {
       `/merchants/${merchantA.id}/customers/cust-cy`,
     );
     const [sent] = calls.callsTo(`POST ${transactionsApi}pay-7/move_payment/`);
-    expect(sent?.body).toEqual({ account: 'acct-cy' });
+    expect(sent?.body).toEqual({ to_account: 'acct-cy' });
     expect(sent?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows a refused target under its picker, in the server’s words', async () => {
-    const { user } = openMovePage(() => ({ status: 400, body: { account: ['Account is set to Inactive'] } }));
+    const { user } = openMovePage(() => ({
+      status: 400,
+      body: { to_account: ['Account is set to Inactive'] },
+    }));
     await screen.findByRole('heading', { level: 1, name: 'Move Payment' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Payment/ })).not.toHaveValue(''));
     await pickTarget(user);

@@ -18,17 +18,17 @@ import {
 import { applyServerErrors } from '../../../lib/form-errors';
 import { customerPagePath } from '../../../lib/page-paths';
 
-type Fields = { account?: string };
+type Fields = { to_account?: string };
 
-/** The server's answer: 'account' under the target picker, everything else above the form. */
+/** The server's answer: 'to_account' under the target picker, everything else above the form. */
 function errorsOf(error: unknown) {
   const fields: Fields = {};
-  const messages = applyServerErrors<{ account: string }>(
+  const messages = applyServerErrors<{ to_account: string }>(
     error,
     (name, problem) => {
-      if (name === 'account') fields.account = problem.message;
+      if (name === 'to_account') fields.to_account = problem.message;
     },
-    ['account'],
+    ['to_account'],
   );
   return { fields, messages };
 }
@@ -160,7 +160,7 @@ function MovePaymentForm({ merchantId, timeZone, initialCustomer, initialSource 
           setTarget(option);
           changed();
         }}
-        error={fields.account}
+        error={fields.to_account}
       />
       <Group>
         <Button onClick={confirm} disabled={!source.payment || !target} loading={move.isPending}>

@@ -14,14 +14,14 @@ export type MovePaymentVariables = {
 };
 
 /**
- * POST .../customers/{c}/accounts/{a}/transactions/{id}/move_payment/ { account } with an Idempotency-Key: the
+ * POST .../customers/{c}/accounts/{a}/transactions/{id}/move_payment/ { to_account } with an Idempotency-Key: the
  * same key again answers the first move and moves nothing.
  */
 export function movePayment(merchantId: string, variables: MovePaymentVariables) {
   const base = accountTransactionsPath(merchantId, variables.customerId, variables.accountId);
   return apiRequest(`${base}${encodeURIComponent(variables.paymentId)}/move_payment/`, {
     method: 'POST',
-    body: { account: variables.targetAccountId },
+    body: { to_account: variables.targetAccountId },
     headers: { 'Idempotency-Key': variables.idempotencyKey },
     schema: paymentMoveSchema,
   });
