@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
 import { useAccountTransactions } from '../api/list-account-transactions';
 import { AccountPaymentsTable } from './account-payments-table';
+import { RequestPaymentModal } from './request-payment-modal';
 import { TakePaymentForm } from './take-payment-form';
 
 type Props = {
@@ -24,6 +25,7 @@ type Props = {
 export function AccountPayments(props: Props) {
   const { merchantId, customerId, account, accountTitle } = props;
   const [isTaking, setTaking] = useState(false);
+  const [isRequesting, setRequesting] = useState(false);
   const transactions = useAccountTransactions(merchantId, customerId, account.id);
   const label = `Payments on ${accountTitle}`;
   return (
@@ -33,9 +35,19 @@ export function AccountPayments(props: Props) {
           {label}
         </Title>
         {props.canTakePayment ? (
-          <Button size="xs" onClick={() => setTaking(true)} aria-label={`Take Payment on ${accountTitle}`}>
-            Take Payment
-          </Button>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setRequesting(true)}
+              aria-label={`Request Payment on ${accountTitle}`}
+            >
+              Request Payment
+            </Button>
+            <Button size="xs" onClick={() => setTaking(true)} aria-label={`Take Payment on ${accountTitle}`}>
+              Take Payment
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {transactions.isError && !transactions.data ? (
@@ -49,6 +61,16 @@ export function AccountPayments(props: Props) {
           timeZone={props.timeZone}
         />
       )}
+      {isRequesting ? (
+        <RequestPaymentModal
+          merchantId={merchantId}
+          customerId={customerId}
+          account={account}
+          accountTitle={accountTitle}
+          timeZone={props.timeZone}
+          onClose={() => setRequesting(false)}
+        />
+      ) : null}
       {isTaking ? (
         <TakePaymentModal {...props} cardFee={transactions.data?.card_fee} onClose={() => setTaking(false)} />
       ) : null}
