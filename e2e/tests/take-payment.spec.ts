@@ -6,8 +6,8 @@ import { mainNavigation } from '../src/team';
 
 // Issue 16 on the customer page: staff take a cash payment and a card payment on a demo account; the
 // payments list shows them PAID, the amount due drops, a credit card shows its convenience fee, and the
-// take-payment form passes axe; Request Payment texts a pay link. Demo customer DM-1013 has a Visa credit card saved at the sandbox
-// (apps/api/src/db/seed/demo-payments.ts) and no other journey pays on account ACC-5013.
+// take-payment form passes axe; Request Payment texts a pay link. Demo customer DM-1013 has a Visa credit
+// card saved at the sandbox (apps/api/src/db/seed/demo-payments.ts); no other journey pays on ACC-5013.
 const customerId = 'DM-1013';
 const accountTitle = 'Account ACC-5013';
 
