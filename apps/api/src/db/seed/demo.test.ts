@@ -247,6 +247,23 @@ describe('the demo as a newcomer opens it', () => {
       expect(history.status).toBe(200);
       expect(history.body.count).toBeGreaterThan(0);
       expect(history.body.results[0].status).toBe('PAID');
+
+      // The pay page: a link for a demo account verifies with the customer's last name and date of birth.
+      const [customer] = await t.database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.id, first!.customerId));
+      const link = await t.request(
+        `/api/merchants/${demo!.id}/customers/${customer!.id}/accounts/${first!.id}/create_payment_link/`,
+        { method: 'POST', token: access, json: { customer_id: customer!.id } },
+      );
+      expect(link.status).toBe(201);
+      const token = String(link.body.payment_link).split('/pay/')[1];
+      const verified = await t.request(`/api/pay/${token}/verify/`, {
+        method: 'POST',
+        json: { last_name: customer!.lastName, date_of_birth: customer!.dateOfBirth },
+      });
+      expect(verified.status).toBe(200);
     } finally {
       await t.close();
     }

@@ -188,6 +188,8 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
       email: `${firstName}.${lastName}.${i + 1}@example.com`.toLowerCase(),
       // 555-01xx numbers are reserved for fiction.
       smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
+      // Born 1955–1999: the pay page verifies a payer by last name and date of birth.
+      dateOfBirth: `${1955 + ((i * 7) % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 11) % 28)).padStart(2, '0')}`,
       createdAt,
       updatedAt: createdAt,
     };
