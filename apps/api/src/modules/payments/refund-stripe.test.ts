@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext } from '../../context';
 import { merchantAccounts, paymentMethods } from '../../db/schema';
 import { startStripeStandIn, type StripeStandIn } from '../../providers/payments/stripe/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../test/app';
 import { amountDueOf, newPayableAccount, type AccountRef } from './payments-test-setup';
+import { reconcileOpenPayments } from './reconcile-payments.service';
 import {
   newRefundKey,
   paymentRow,
@@ -108,6 +110,22 @@ describe('refunds through Stripe', () => {
     expect(refundPosts()).toHaveLength(posts);
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/refunds' });
     expect(standIn.refundsOf(account)).toHaveLength(before + 1);
+  });
+
+  it('the reconciler settles a refund whose answer was lost, by looking it up, never by sending it', async () => {
+    const { to, id } = await cardPayment();
+    standIn.failNextCreateAfterCharging();
+    const lost = await refundPayment(r, { transaction: id }, { action: 'refund_transaction' });
+    expect(lost.body.sources).toMatchObject([{ status: 'PENDING' }]);
+    const posts = refundPosts().length;
+    t.clock.advance(120);
+    const ctx = createAppContext({ config: t.config, db: t.database.db, log: t.app.log, now: t.clock.now });
+    await reconcileOpenPayments(ctx);
+    const [row] = await refundRowsOf(r, id);
+    expect(row).toMatchObject({ status: 'refunded', amountCents: 12_000 });
+    expect(refundPosts()).toHaveLength(posts);
+    expect(await amountDueOf(t, to.accountId)).toBe(40_000);
+    admin = await t.demoToken('admin');
   });
 
   it('Stripe’s refusal (more than is left) fails the source and releases what it had reserved', async () => {
