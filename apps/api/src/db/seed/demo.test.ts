@@ -119,6 +119,7 @@ describe('the demo seed', () => {
       'co_borrower.linked',
       'customer.updated',
       'note.added',
+      'payment.refunded',
     ]);
   });
 });
@@ -156,7 +157,7 @@ describe('the demo’s payments', () => {
   });
 
   it('has weeks of paid cash, check and card payments, a fee on credit only, and one bank payment processing', async () => {
-    const rows = await database.db.select().from(payments);
+    const rows = (await database.db.select().from(payments)).filter((row) => row.kind !== 'refund');
     const paid = rows.filter((row) => row.status === 'paid');
     expect(new Set(paid.map((row) => row.methodKind))).toEqual(
       new Set(['card', 'cash', 'check', 'money_order']),
@@ -189,6 +190,21 @@ describe('the demo’s payments', () => {
     expect(rows.map((row) => row.methodLabel).sort()).toEqual(['Cash', 'Check 2210']);
   });
 
+  it('has one card payment partly refunded the next day by the admin, the fee kept', async () => {
+    const rows = await database.db.select().from(payments);
+    const refunds = rows.filter((row) => row.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+    const [refund] = refunds;
+    const paid = rows.find((row) => row.id === refund!.refundOfPaymentId)!;
+    expect(paid).toMatchObject({ status: 'paid', methodKind: 'card', feeRefundedCents: 0 });
+    expect(paid.feeCents).toBeGreaterThan(0);
+    expect(paid.refundedCents).toBe(refund!.amountCents);
+    expect(refund!.amountCents).toBeLessThan(paid.amountCents);
+    expect(refund).toMatchObject({ status: 'refunded', feeCents: 0, accountId: paid.accountId });
+    expect(refund!.createdAt.getTime() - paid.createdAt.getTime()).toBe(26 * 3_600_000);
+    expect(refund!.createdAt.getTime()).toBeLessThan(now.getTime());
+  });
+
   it('gives the documented demo accounts their pay PIN (as a hash), and no other account one', async () => {
     const rows = await database.db
       .select({ externalId: accounts.externalId, hash: accounts.payPinHash, due: accounts.amountDueCents })
@@ -207,9 +223,10 @@ describe('the demo’s payments', () => {
     const rows = await database.db.select().from(payments);
     const all = await database.db.select().from(accounts);
     for (const account of all) {
+      // Less what refunds gave back (the demo's one refund raised its account's amount due).
       const paidPrincipal = rows
         .filter((row) => row.accountId === account.id && row.status === 'paid')
-        .reduce((sum, row) => sum + row.amountCents, 0);
+        .reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
       expect(account.amountDueCents, account.externalId ?? '').toBe(
         seededDue(account.externalId) - paidPrincipal,
       );

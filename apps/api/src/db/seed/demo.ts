@@ -16,6 +16,7 @@ import { createDemoClock, type DemoClock } from './demo-clock';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of docs/product.md §5. */
@@ -120,6 +121,7 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       })),
       clock,
     });
+    await seedDemoRefund(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,

@@ -52,6 +52,9 @@ const receipt = (status: 'PAID' | 'FAILED', failure: string | null = null): PayL
       failure_code: failure ? 'card_declined' : null,
       failure_message: failure,
       paid_at: status === 'PAID' ? '2026-11-25T12:00:00Z' : null,
+      refunded_cents: 0,
+      fee_refunded_cents: 0,
+      refund_of: null,
     },
   },
 });

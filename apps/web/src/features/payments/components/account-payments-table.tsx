@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { RefundActionCell, RefundNote, RefundTableContext } from './refund-cells';
 
 // The cells read the zone from context, so the columns stay the same objects between renders.
 const ZoneContext = createContext<string | undefined>(undefined);
@@ -26,6 +27,7 @@ function StatusCell({ transaction }: { transaction: Transaction }) {
           {code && message ? `${message} (${code})` : reason}
         </Text>
       ) : null}
+      <RefundNote transaction={transaction} />
     </Stack>
   );
 }
@@ -44,23 +46,35 @@ const columns: DataTableColumn<Transaction>[] = [
   { id: 'total', header: 'Total', cell: ({ row }) => money(row.original.payment.total_amount_cents) },
   { id: 'status', header: 'Status', cell: ({ row }) => <StatusCell transaction={row.original} /> },
 ];
+const refundColumns: DataTableColumn<Transaction>[] = [
+  ...columns,
+  { id: 'refund', header: 'Actions', cell: ({ row }) => <RefundActionCell transaction={row.original} /> },
+];
 
-type Props = { label: string; transactions: Transaction[] | undefined; timeZone: string | undefined };
+type Props = {
+  label: string;
+  transactions: Transaction[] | undefined;
+  timeZone: string | undefined;
+  /** For who may refund (is_payment_refund_allowed): each refundable payment's Refund action. */
+  onRefund?: ((transaction: Transaction) => void) | undefined;
+};
 
 /** An account's payments in the shared table (docs/product.md §7: page 1, 50 rows, newest first). */
-export function AccountPaymentsTable({ label, transactions, timeZone }: Props) {
+export function AccountPaymentsTable({ label, transactions, timeZone, onRefund }: Props) {
   return (
     <ZoneContext value={timeZone}>
-      <DataTable
-        label={label}
-        columns={columns}
-        data={transactions}
-        getRowId={(transaction) => transaction.id}
-        onRowClick={() => {}}
-        emptyState={
-          <EmptyState title="No payments yet." description="Payments taken on this account show here." />
-        }
-      />
+      <RefundTableContext value={{ onRefund: onRefund ?? null, transactions: transactions ?? [] }}>
+        <DataTable
+          label={label}
+          columns={onRefund ? refundColumns : columns}
+          data={transactions}
+          getRowId={(transaction) => transaction.id}
+          onRowClick={() => {}}
+          emptyState={
+            <EmptyState title="No payments yet." description="Payments taken on this account show here." />
+          }
+        />
+      </RefundTableContext>
     </ZoneContext>
   );
 }

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
+import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
 import { useState } from 'react';
 import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
 import { useAccountTransactions } from '../api/list-account-transactions';
 import { AccountPaymentsTable } from './account-payments-table';
 import { RequestPaymentModal } from './request-payment-modal';
+import { RefundModal } from './refund-modal';
 import { TakePaymentForm } from './take-payment-form';
 
 type Props = {
@@ -19,6 +21,8 @@ type Props = {
   /** False on a voided customer: nothing changes there. */
   canTakePayment: boolean;
   canWaiveFee: boolean;
+  /** is_payment_refund_allowed (docs/product.md §6): the Refund action on each refundable payment. */
+  canRefund?: boolean;
 };
 
 /** One account's payments on the customer page, and 'Take Payment' on it (issue 16). */
@@ -26,6 +30,7 @@ export function AccountPayments(props: Props) {
   const { merchantId, customerId, account, accountTitle } = props;
   const [isTaking, setTaking] = useState(false);
   const [isRequesting, setRequesting] = useState(false);
+  const [refunding, setRefunding] = useState<Transaction | null>(null);
   const transactions = useAccountTransactions(merchantId, customerId, account.id);
   const label = `Payments on ${accountTitle}`;
   return (
@@ -59,6 +64,7 @@ export function AccountPayments(props: Props) {
           label={label}
           transactions={transactions.data?.results}
           timeZone={props.timeZone}
+          onRefund={props.canRefund && props.canTakePayment ? setRefunding : undefined}
         />
       )}
       {isRequesting ? (
@@ -69,6 +75,15 @@ export function AccountPayments(props: Props) {
           accountTitle={accountTitle}
           timeZone={props.timeZone}
           onClose={() => setRequesting(false)}
+        />
+      ) : null}
+      {refunding ? (
+        <RefundModal
+          merchantId={merchantId}
+          payment={refunding}
+          transactions={transactions.data?.results ?? []}
+          timeZone={props.timeZone}
+          onClose={() => setRefunding(null)}
         />
       ) : null}
       {isTaking ? (
