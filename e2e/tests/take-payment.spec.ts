@@ -6,8 +6,8 @@ import { mainNavigation } from '../src/team';
 
 // Issue 16 on the customer page: staff take a cash payment and a card payment on a demo account; the
 // payments list shows them PAID, the amount due drops, a credit card shows its convenience fee, and the
-// take-payment form passes axe. Demo customer DM-1013 has a Visa credit card saved at the sandbox
-// (apps/api/src/db/seed/demo-payments.ts) and no other journey pays on account ACC-5013.
+// take-payment form passes axe; Request Payment texts a pay link. Demo customer DM-1013 has a Visa credit
+// card saved at the sandbox (apps/api/src/db/seed/demo-payments.ts); no other journey pays on ACC-5013.
 const customerId = 'DM-1013';
 const accountTitle = 'Account ACC-5013';
 
@@ -87,4 +87,23 @@ test('staff take a cash payment and a credit card payment with its fee on a demo
   await expect(cardRow).toContainText('$10.30');
   await expect(cardRow).toContainText('Paid');
   await expect.poll(() => amountDueCents(page)).toBe(dueBefore - 3_500);
+});
+
+test('staff request a payment: the customer is texted a pay link, shown in their messages', async ({
+  page,
+}) => {
+  await signIn(page, demoUsers.staff);
+  await openDemoCustomer(page);
+  await page.getByRole('button', { name: `Request Payment on ${accountTitle}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Payment' });
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Payment request sent')).toBeVisible();
+  const link = (await dialog.getByText(/\/pay\/[A-Za-z0-9_-]{43}$/).innerText()).trim();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The PAYMENTREQUEST text carries that very link.
+  await page.getByRole('link', { name: 'Messages' }).click();
+  await expect(page.getByText(/has sent you a request to pay/).last()).toContainText(link);
 });

@@ -37,6 +37,7 @@ import { customerNoteRoutes } from './modules/customer-notes/customer-notes.rout
 import { coBorrowerRoutes } from './modules/co-borrowers/co-borrowers.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { refundRoutes } from './modules/payments/refunds.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coBorrowerRoutes, { ctx });
   await app.register(paymentMethodRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
+  await app.register(refundRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
   if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
   await app.register(payLinkRoutes, { ctx });

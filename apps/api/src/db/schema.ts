@@ -14,6 +14,8 @@ export * from './schema/conversations';
 export * from './schema/rate-limits';
 export * from './schema/sandbox-processor';
 export * from './schema/payments';
+export * from './schema/refunds';
+export * from './schema/sandbox-refunds';
 export * from './schema/pay-links';
 export * from './schema/payment-method-entries';
 export * from './schema/payment-moves';

@@ -8,6 +8,7 @@ export const paymentStatusLabels: Record<TransactionStatus, string> = {
   PAID: 'Paid',
   FAILED: 'Failed',
   RETURNED: 'Returned',
+  REFUND: 'Refund',
 };
 
 // docs/product.md §4 colours: done is success, on its way is warning, what did not happen is muted.
@@ -17,6 +18,8 @@ const tones: Record<TransactionStatus, StatusTone> = {
   PAID: 'success',
   FAILED: 'muted',
   RETURNED: 'muted',
+  // Money that went back: done, but not money in.
+  REFUND: 'muted',
 };
 
 export function PaymentStatusBadge({ status }: { status: TransactionStatus }) {

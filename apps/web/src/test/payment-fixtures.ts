@@ -57,6 +57,9 @@ export function transaction(
       failure_code: null,
       failure_message: null,
       paid_at: status === 'PAID' ? '2026-07-04T20:05:00.000Z' : null,
+      refunded_cents: 0,
+      fee_refunded_cents: 0,
+      refund_of: null,
       ...payment,
     },
   } satisfies Transaction;

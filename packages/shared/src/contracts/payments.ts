@@ -53,7 +53,15 @@ export const miscPaymentSchema = z.object({
 });
 export type MiscPaymentBody = z.infer<typeof miscPaymentSchema>;
 
-export const transactionStatusSchema = z.enum(['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'RETURNED']);
+/** REFUND: a refund's own transaction, money going back on an earlier payment (issue 17). */
+export const transactionStatusSchema = z.enum([
+  'PENDING',
+  'PROCESSING',
+  'PAID',
+  'FAILED',
+  'RETURNED',
+  'REFUND',
+]);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 export const transactionSchema = z.object({
@@ -76,6 +84,11 @@ export const transactionSchema = z.object({
     failure_code: z.string().nullable(),
     failure_message: z.string().nullable(),
     paid_at: z.string().nullable(),
+    /** How much of the principal and of the fee refunds have given back (or are giving back). */
+    refunded_cents: z.number().int(),
+    fee_refunded_cents: z.number().int(),
+    /** On a refund's transaction: the payment it gives money back on; null otherwise. */
+    refund_of: z.string().nullable(),
   }),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -107,7 +120,10 @@ export const cardFeeSchema = z.object({
  * would carry (null when the merchant has no processing account), so Take Payment shows the fee and the total
  * before staff charge — read-only, computed by the server's own rule.
  */
-export const accountTransactionPageSchema = transactionPageSchema.extend({
+export const accountTransactionPageSchema = pageOf(
+  // Who took the payment, or made the refund ('' for an API key or the pay page).
+  transactionSchema.extend({ taken_by: z.string().optional() }),
+).extend({
   card_fee: cardFeeSchema.nullable(),
 });
 export type AccountTransactionPage = z.infer<typeof accountTransactionPageSchema>;

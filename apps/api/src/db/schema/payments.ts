@@ -4,7 +4,9 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -16,15 +18,17 @@ import { createdAt, id, tenantKey, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { users } from './users';
 
-export const paymentKinds = ['account', 'misc'] as const;
+/** refund: money going back on an earlier payment (`refund_of_payment_id`), one row per source refunded. */
+export const paymentKinds = ['account', 'misc', 'refund'] as const;
 export const paymentChannels = ['staff', 'pos', 'pay_link', 'autopay', 'api'] as const;
 export const paymentMethodKinds = ['card', 'bank', 'cash', 'check', 'money_order', 'card_present'] as const;
 /**
  * pending: written before the processor is called, its outcome not known yet (a crash or an ambiguous answer
  * leaves it here until it is reconciled with the processor); processing: a bank debit or delayed card the
- * processor has not finished; paid, failed, returned: final for this issue (refunds and voids come later).
+ * processor has not finished; paid, failed, returned: final. A refund row is pending until the processor has
+ * it, then refunded (or failed, and what it had reserved is released).
  */
-export const paymentStatuses = ['pending', 'processing', 'paid', 'failed', 'returned'] as const;
+export const paymentStatuses = ['pending', 'processing', 'paid', 'failed', 'returned', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**
@@ -63,14 +67,38 @@ export const payments = pgTable(
     note: text('note').notNull().default(''),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Refunds (issue 17): how much of this payment's principal and fee refunds have taken or reserved. The
+    // checks below make the database refuse more than the payment, and the UPDATE that adds to them holds the
+    // row's lock, so two refunds at once cannot both take what is left.
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    feeRefundedCents: bigint('fee_refunded_cents', { mode: 'number' }).notNull().default(0),
+    // A refund row: the refund request it belongs to, the payment it gives money back on, its place in order.
+    refundId: uuid('refund_id'),
+    refundOfPaymentId: uuid('refund_of_payment_id'),
+    refundPosition: integer('refund_position'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     tenantKey('payments', t),
     unique('payments_merchant_idempotency_key').on(t.merchantId, t.idempotencyKey),
-    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    // A refund row may give back only the fee (its principal 0); the refund service refuses an empty one.
+    check(
+      'payments_amount_positive',
+      sql`${t.amountCents} > 0 or (${t.kind} = 'refund' and ${t.amountCents} >= 0)`,
+    ),
     check('payments_fee_not_negative', sql`${t.feeCents} >= 0`),
+    check('payments_refunded_within', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('payments_fee_refunded_within', sql`${t.feeRefundedCents} between 0 and ${t.feeCents}`),
+    foreignKey({
+      name: 'payments_refund_of_payment_tenant_fk',
+      columns: [t.merchantId, t.refundOfPaymentId],
+      foreignColumns: [t.merchantId, t.id],
+    }),
+    // The refunds shown beside their payment.
+    index('payments_refund_of_idx')
+      .on(t.refundOfPaymentId)
+      .where(sql`${t.refundOfPaymentId} is not null`),
     // The payment report's order (newest first, id breaking ties), read backwards: its pages, the export's
     // keyset slices and Home's payments of today are each one index range.
     index('payments_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),

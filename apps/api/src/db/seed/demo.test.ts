@@ -122,6 +122,7 @@ describe('the demo seed', () => {
       'customer.updated',
       'note.added',
       'payment.moved',
+      'payment.refunded',
     ]);
   });
 });
@@ -159,7 +160,7 @@ describe('the demo’s payments', () => {
   });
 
   it('has weeks of paid cash, check and card payments, a fee on credit only, and one bank payment processing', async () => {
-    const rows = await database.db.select().from(payments);
+    const rows = (await database.db.select().from(payments)).filter((row) => row.kind !== 'refund');
     const paid = rows.filter((row) => row.status === 'paid');
     expect(new Set(paid.map((row) => row.methodKind))).toEqual(
       new Set(['card', 'cash', 'check', 'money_order']),
@@ -192,6 +193,21 @@ describe('the demo’s payments', () => {
     expect(rows.map((row) => row.methodLabel).sort()).toEqual(['Cash', 'Check 2210']);
   });
 
+  it('has one card payment partly refunded the next day by the admin, the fee kept', async () => {
+    const rows = await database.db.select().from(payments);
+    const refunds = rows.filter((row) => row.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+    const [refund] = refunds;
+    const paid = rows.find((row) => row.id === refund!.refundOfPaymentId)!;
+    expect(paid).toMatchObject({ status: 'paid', methodKind: 'card', feeRefundedCents: 0 });
+    expect(paid.feeCents).toBeGreaterThan(0);
+    expect(paid.refundedCents).toBe(refund!.amountCents);
+    expect(refund!.amountCents).toBeLessThan(paid.amountCents);
+    expect(refund).toMatchObject({ status: 'refunded', feeCents: 0, accountId: paid.accountId });
+    expect(refund!.createdAt.getTime() - paid.createdAt.getTime()).toBe(26 * 3_600_000);
+    expect(refund!.createdAt.getTime()).toBeLessThan(now.getTime());
+  });
+
   it('gives the documented demo accounts their pay PIN (as a hash), and no other account one', async () => {
     const rows = await database.db
       .select({ externalId: accounts.externalId, hash: accounts.payPinHash, due: accounts.amountDueCents })
@@ -210,9 +226,10 @@ describe('the demo’s payments', () => {
     const rows = await database.db.select().from(payments);
     const all = await database.db.select().from(accounts);
     for (const account of all) {
+      // Less what refunds gave back (the demo's one refund raised its account's amount due).
       const paidPrincipal = rows
         .filter((row) => row.accountId === account.id && row.status === 'paid')
-        .reduce((sum, row) => sum + row.amountCents, 0);
+        .reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
       expect(account.amountDueCents, account.externalId ?? '').toBe(
         seededDue(account.externalId) - paidPrincipal,
       );
@@ -286,6 +303,23 @@ describe('the demo as a newcomer opens it', () => {
       expect(history.status).toBe(200);
       expect(history.body.count).toBeGreaterThan(0);
       expect(history.body.results[0].status).toBe('PAID');
+
+      // The pay page: a link for a demo account verifies with the customer's last name and date of birth.
+      const [customer] = await t.database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.id, first!.customerId));
+      const link = await t.request(
+        `/api/merchants/${demo!.id}/customers/${customer!.id}/accounts/${first!.id}/create_payment_link/`,
+        { method: 'POST', token: access, json: { customer_id: customer!.id } },
+      );
+      expect(link.status).toBe(201);
+      const token = String(link.body.payment_link).split('/pay/')[1];
+      const verified = await t.request(`/api/pay/${token}/verify/`, {
+        method: 'POST',
+        json: { last_name: customer!.lastName, date_of_birth: customer!.dateOfBirth },
+      });
+      expect(verified.status).toBe(200);
     } finally {
       await t.close();
     }

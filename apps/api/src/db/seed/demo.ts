@@ -17,6 +17,7 @@ import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentMove } from './demo-payment-move';
+import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
 /** One documented password for every demo login; it meets the password rule of docs/product.md §5. */
@@ -121,6 +122,7 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       })),
       clock,
     });
+    await seedDemoRefund(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     await seedDemoPaymentMove(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
@@ -190,6 +192,8 @@ async function seedDemoCustomers(db: Db, merchantId: string, locationIds: string
       email: `${firstName}.${lastName}.${i + 1}@example.com`.toLowerCase(),
       // 555-01xx numbers are reserved for fiction.
       smsPhoneNumber: `+1214555${String(100 + i).padStart(4, '0')}`,
+      // Born 1955–1999: the pay page verifies a payer by last name and date of birth.
+      dateOfBirth: `${1955 + ((i * 7) % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 11) % 28)).padStart(2, '0')}`,
       createdAt,
       updatedAt: createdAt,
     };

@@ -15,7 +15,7 @@ type DecidedPayment = {
   merchantId: string;
   customerId: string | null;
   accountId: string | null;
-  status: 'pending' | 'processing' | 'paid' | 'failed' | 'returned';
+  status: 'pending' | 'processing' | 'paid' | 'failed' | 'returned' | 'refunded';
 };
 
 const textOfStatus: Partial<Record<DecidedPayment['status'], SystemTemplateType>> = {

@@ -32,6 +32,8 @@ const HEADER = [
   'Taken By',
   'Failure Reason',
   'Transaction ID',
+  // A REFUND row's refunded payment: refunds are their own rows, dated the day they were made (issue 17).
+  'Refund Of',
 ];
 
 /** One CSV line: dates on the merchant's clock, money as dollars with two decimals, every cell formula-safe. */
@@ -51,6 +53,7 @@ function csvLine(row: ReportRow, timeZone: string): string[] {
     transaction.taken_by,
     payment.failure_message ?? '',
     transaction.id,
+    payment.refund_of ?? '',
   ];
   return cells.map(neutralizeCsvCell);
 }

@@ -167,14 +167,14 @@ export function listReportSlice(
   return selectSlice(db, filter, { ...slice, offset: 0 });
 }
 
-/** Home's recent payments: the first `limit` of today that are paid (refunds join with Payments II). */
+/** Home's recent payments: the first `limit` of today that are paid, or refunds made today. */
 export function listRecentPaid(
   db: Db,
   filter: { merchantId: string; from: Date; like?: string; limit: number },
 ) {
   return listReportPage(
     db,
-    { merchantId: filter.merchantId, statuses: ['paid'], from: filter.from, like: filter.like },
+    { merchantId: filter.merchantId, statuses: ['paid', 'refunded'], from: filter.from, like: filter.like },
     { limit: filter.limit, offset: 0 },
   );
 }

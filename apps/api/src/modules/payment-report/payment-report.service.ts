@@ -38,6 +38,7 @@ const paymentStatusOf: Record<TransactionStatus, PaymentStatus> = {
   PAID: 'paid',
   FAILED: 'failed',
   RETURNED: 'returned',
+  REFUND: 'refunded',
 };
 
 /** The query as the repository filters: statuses as stored, the local days as UTC instants. */
@@ -92,7 +93,7 @@ export async function listReportTransactions(
 
 /**
  * GET .../recent_payments/ (docs/product.md §9): Home's first 50 payments of the merchant's today that are
- * PAID, newest first, optionally searched like the report. REFUND joins them when refunds exist (Payments II).
+ * PAID or REFUND (a refund's own transaction, dated when it was made), newest first, searched like the report.
  */
 export async function listRecentPayments(
   ctx: AppContext,

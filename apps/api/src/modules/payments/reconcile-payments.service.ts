@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../kit/transaction';
 import { dispatchIfQueued, followPaymentMove } from './payment-followups';
 import { recordCharge } from './payment-outcomes';
+import { reconcileRefundRow } from './refund-outcomes';
 import { advancePayment, listOpenPayments, type PaymentRow } from './payments.repository';
 
 export type ReconcileOptions = {
@@ -44,6 +45,8 @@ export async function reconcileOpenPayments(
 }
 
 async function reconcileOne(ctx: AppContext, payment: PaymentRow, notSentBefore: number) {
+  // A refund whose answer was lost: looked up at the processor, never sent again from here.
+  if (payment.kind === 'refund') return reconcileRefundRow(ctx, payment, { mayResend: false, notSentBefore });
   const charge = await ctx.payments.findCharge({
     processorAccountId: payment.processorAccountId ?? '',
     reference: payment.id,

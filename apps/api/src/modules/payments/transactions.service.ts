@@ -10,6 +10,7 @@ import {
   listAccountPayments,
   type PaymentRow,
 } from './payments.repository';
+import { listUserNames } from './refunds.repository';
 
 const transactionStatuses: Record<PaymentRow['status'], TransactionStatus> = {
   pending: 'PENDING',
@@ -17,6 +18,7 @@ const transactionStatuses: Record<PaymentRow['status'], TransactionStatus> = {
   paid: 'PAID',
   failed: 'FAILED',
   returned: 'RETURNED',
+  refunded: 'REFUND',
 };
 
 /** docs/product.md §3 Transaction: status, created and the payment with its total (principal plus fee). */
@@ -38,6 +40,9 @@ export const toTransaction = (row: PaymentRow): Transaction => ({
     failure_code: row.failureCode,
     failure_message: row.failureMessage,
     paid_at: row.paidAt?.toISOString() ?? null,
+    refunded_cents: row.refundedCents,
+    fee_refunded_cents: row.feeRefundedCents,
+    refund_of: row.refundOfPaymentId,
   },
 });
 
@@ -50,7 +55,7 @@ export async function listAccountTransactions(
   ctx: AppContext,
   key: { merchantId: string; customerId: string; accountId: string },
   query: { page: number; page_size: number },
-): Promise<PageSlice<Transaction> & { card_fee: CardFeeAnswer | null }> {
+): Promise<PageSlice<Transaction & { taken_by: string }> & { card_fee: CardFeeAnswer | null }> {
   const account =
     isUuid(key.customerId) && isUuid(key.accountId) ? await findPayableAccount(ctx.db, key) : null;
   if (!account) throw notFound();
@@ -62,9 +67,16 @@ export async function listAccountTransactions(
     }),
     findProcessingAccount(ctx.db, key.merchantId, account.locationId),
   ]);
+  const names = await listUserNames(
+    ctx.db,
+    rows.map((row) => row.createdByUserId),
+  );
   return {
     count: total,
-    results: rows.map(toTransaction),
+    results: rows.map((row) => ({
+      ...toTransaction(row),
+      taken_by: (row.createdByUserId && names.get(row.createdByUserId)) || '',
+    })),
     card_fee: processing ? cardFeeAnswerOf(processingAccountFee(processing)) : null,
   };
 }

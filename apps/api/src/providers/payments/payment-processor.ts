@@ -77,6 +77,33 @@ export class ProcessorError extends Error {
   }
 }
 
+export type RefundRequest = {
+  /** Ours, written to the refund row before the call: a replay answers the first refund, never a second one. */
+  idempotencyKey: string;
+  processorAccountId: string;
+  /** The charge being refunded, as the processor named it (a PaymentIntent id with Stripe). */
+  processorChargeId: string;
+  /** Principal plus any convenience fee returned, in cents; at most what is left unrefunded on the charge. */
+  amountCents: number;
+  /** Our refund row's id, kept by the processor so the refund can be found again after an ambiguous answer. */
+  reference: string;
+};
+
+/**
+ * A refund as the processor sees it. `pending` is accepted and on its way back (a bank refund takes days); it
+ * is recorded as refunded, as the money has left the merchant's hands at the processor.
+ */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export type ProcessorRefund = {
+  processorRefundId: string;
+  reference: string;
+  amountCents: number;
+  status: RefundStatus;
+  failureCode: string | null;
+  failureMessage: string | null;
+};
+
 /** A processor's event, checked and reduced to what Paylane acts on. */
 export type ProcessorEvent = {
   eventId: string;
@@ -115,6 +142,17 @@ export type PaymentProcessor = {
   charge(request: ChargeRequest): Promise<ProcessorCharge>;
   /** Reconciliation after an ambiguous answer or a crash: the charge made under our reference, if any. */
   findCharge(input: { processorAccountId: string; reference: string }): Promise<ProcessorCharge | null>;
+  /**
+   * Refunds part or all of a charge. A refusal (more than is left, a charge not refundable) throws a
+   * non-ambiguous ProcessorError; a network failure or 5xx an ambiguous one, reconciled with findRefund.
+   */
+  refund(request: RefundRequest): Promise<ProcessorRefund>;
+  /** Reconciliation: the refund made on this charge under our reference, if any. */
+  findRefund(input: {
+    processorAccountId: string;
+    processorChargeId: string;
+    reference: string;
+  }): Promise<ProcessorRefund | null>;
   /**
    * Card present (POS): asks the merchant's card reader to collect `amountCents` under our reference. The payer
    * taps or inserts the card; the outcome comes later, by findCharge(reference) or the processor's webhook. The

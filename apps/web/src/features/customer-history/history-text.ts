@@ -2,6 +2,7 @@ import { type HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { cadenceLabels, type Cadence } from '@paylane/shared/contracts/customers';
 import { formatCurrency, formatDate, formatPhone } from '@paylane/shared/format';
 import { paymentMovedSentence, receiptSentSentence } from './payment-history-text';
+import { refundSentence } from './refund-history-text';
 
 // One readable sentence per history event, and an update's changed fields as 'Field: before → after'.
 // Details are facts the server chose per kind, so every reader here checks the shape it gets.
@@ -151,6 +152,8 @@ export function describeEvent(event: HistoryEvent, accountLabel: string | null):
     case 'co_borrower.linked':
     case 'co_borrower.unlinked':
       return { sentence: coBorrowerSentence(event.kind, details, onAccount), changes: [] };
+    case 'payment.refunded':
+      return { sentence: refundSentence(details), changes: [] };
     case 'receipt.sent':
       return { sentence: receiptSentSentence(details), changes: [] };
     case 'payment.moved':

@@ -117,6 +117,8 @@ function outcomeText(outcome: SandboxOutcome): string {
       return 'processing, then succeeds';
     case 'answer_lost':
       return 'succeeds, its first answer is lost';
+    case 'refund_fails':
+      return 'succeeds, its refunds fail';
     case 'failed':
       return `declined: ${outcome.code}`;
     case 'settles':

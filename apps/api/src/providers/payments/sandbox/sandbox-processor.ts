@@ -13,6 +13,7 @@ import {
   type ProcessorMethod,
 } from '../payment-processor';
 import { requestOnSandboxReader } from './sandbox-reader';
+import { createSandboxRefunds } from './sandbox-refunds';
 import { finishedSandboxMethod, openSandboxEntry, SANDBOX_ENTRY_TTL_MS } from './sandbox-entries';
 import { sandboxBinInfo, type SandboxOutcome } from './sandbox-test-numbers';
 
@@ -38,6 +39,7 @@ export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, 
   switch (outcome.status) {
     case 'succeeded':
     case 'answer_lost':
+    case 'refund_fails':
     case 'delayed':
     case 'settles':
       return 'succeeded';
@@ -207,6 +209,8 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         .limit(1);
       return row ? toCharge(row, now()) : null;
     },
+    ...createSandboxRefunds(db, now),
+
     collectOnReader(request) {
       return requestOnSandboxReader(db, { ...request, now: now() });
     },

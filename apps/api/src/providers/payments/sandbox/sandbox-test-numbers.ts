@@ -15,6 +15,8 @@ export type SandboxOutcome =
    */
   | { status: 'answer_lost' }
   | { status: 'failed'; code: string; message: string }
+  /** The charge succeeds; every refund of it fails (`refund_failed`), as Stripe's 4000 0000 0000 5126. */
+  | { status: 'refund_fails' }
   /** Bank debits: processing until the settle delay, then settled or returned with a NACHA code. */
   | { status: 'settles' }
   | { status: 'returns'; code: string; message: string };
@@ -29,6 +31,7 @@ export const sandboxTestCards: Record<string, SandboxOutcome> = {
   '4000000000000119': declined('processing_error', 'An error occurred while processing your card.'),
   '4000000000000077': { status: 'delayed' },
   '4000000000000341': { status: 'answer_lost' },
+  '4000000000005126': { status: 'refund_fails' },
 };
 
 /** Cards that succeed, one per brand and funding the sandbox lists (for the entry page's help). */

@@ -10,6 +10,7 @@ import {
   type ProcessorMethod,
 } from '../payment-processor';
 import { brandOfNumber } from '../sandbox/sandbox-test-numbers';
+import { stripeRefunds } from './stripe-refunds';
 
 export type StripeOptions = {
   secretKey: string;
@@ -94,6 +95,8 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
         throw toProcessorError(error);
       }
     },
+    ...stripeRefunds(client),
+
     // Card readers at Stripe are Stripe Terminal, which Paylane does not drive yet (docs/reference/payments.md).
     async collectOnReader() {
       throw new ProcessorError('Card readers are not set up with this processor yet.', {

@@ -14,10 +14,12 @@ import {
   type StripeErrorBody,
   type TestMethod,
 } from './stripe-stand-in-common';
+import { createRefundBooks, type StandInRefund } from './stripe-stand-in-refunds';
 import { createSetupBooks, type Created, type StandInSetupIntent } from './stripe-stand-in-setup';
 
 export type { StandInPaymentMethod } from './stripe-stand-in-common';
 export type { StandInSetupIntent } from './stripe-stand-in-setup';
+export type { StandInRefund } from './stripe-stand-in-refunds';
 
 // A local stand-in for Stripe that speaks, over real HTTP, the part of its v1 REST contract the adapter uses
 // (docs/conventions.md §6): form bodies in Stripe's bracket notation, Bearer auth, connected accounts named by
@@ -59,6 +61,8 @@ export type StripeStandIn = {
   requests: StandInRequest[];
   /** Every PaymentIntent created under a connected account ('' for the platform's own), oldest first. */
   paymentIntentsOf(account: string): StandInPaymentIntent[];
+  /** Every refund made under a connected account, oldest first (stripe-stand-in-refunds.ts). */
+  refundsOf(account: string): StandInRefund[];
   /**
    * The next create charges and saves its result under its key, but the caller receives a 500: the answer
    * lost on its way back (a proxy or load balancer failing after Stripe finished). A retry with the same key
@@ -85,6 +89,7 @@ export async function startStripeStandIn(options: {
   const intents = new Map<string, StandInPaymentIntent[]>();
   const keys = new Map<string, SavedAnswer | 'in-flight'>();
   const setup = createSetupBooks();
+  const refunds = createRefundBooks((account) => intentsOf(account));
   let failNextCreate = false;
   const intentsOf = (account: string) => intents.get(account) ?? intents.set(account, []).get(account)!;
 
@@ -102,6 +107,8 @@ export async function startStripeStandIn(options: {
     if (route === 'POST /v1/payment_intents') return once(createIntent);
     if (route === 'POST /v1/customers') return once(setup.createCustomer);
     if (route === 'POST /v1/setup_intents') return once(setup.createSetupIntent);
+    if (route === 'POST /v1/refunds') return once(refunds.createRefund);
+    if (route === 'GET /v1/refunds') return refunds.listRefunds(account, url.searchParams);
     if (route === 'GET /v1/payment_intents/search') return search(account, url.searchParams.get('query'));
     const [, verb, kind, rawId, action] =
       /^(GET|POST) \/v1\/(payment_intents|payment_methods|setup_intents)\/([^/]+)(\/detach)?$/.exec(route) ??
@@ -243,6 +250,7 @@ export async function startStripeStandIn(options: {
     url: `http://127.0.0.1:${port}`,
     requests,
     paymentIntentsOf: (account) => [...intentsOf(account)],
+    refundsOf: refunds.refundsOf,
     failNextCreateAfterCharging: () => {
       failNextCreate = true;
     },

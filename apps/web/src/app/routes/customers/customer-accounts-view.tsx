@@ -13,6 +13,7 @@ import { useCustomerPage } from './customer-page-context';
 export function CustomerAccountsView() {
   const { merchantId, customer, canUpdateCustomer, timeZone } = useCustomerPage();
   const canWaiveFee = useCan('waivePaymentFee', merchantId);
+  const canRefund = useCan('correctPayments', merchantId);
   const isVoided = customer.voided_at !== null;
   // undefined: closed; null: adding; an account: editing it.
   const [editing, setEditing] = useState<CustomerAccount | null | undefined>(undefined);
@@ -44,6 +45,7 @@ export function CustomerAccountsView() {
                 timeZone={timeZone}
                 canTakePayment={!isVoided}
                 canWaiveFee={canWaiveFee}
+                canRefund={canRefund}
               />
             ) : null}
           </Stack>

@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
+import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
 import { useState } from 'react';
 import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
 import { useAccountTransactions } from '../api/list-account-transactions';
 import { AccountPaymentsTable } from './account-payments-table';
+import { RequestPaymentModal } from './request-payment-modal';
+import { RefundModal } from './refund-modal';
 import { TakePaymentForm } from './take-payment-form';
 
 type Props = {
@@ -18,12 +21,16 @@ type Props = {
   /** False on a voided customer: nothing changes there. */
   canTakePayment: boolean;
   canWaiveFee: boolean;
+  /** is_payment_refund_allowed (docs/product.md §6): the Refund action on each refundable payment. */
+  canRefund?: boolean;
 };
 
 /** One account's payments on the customer page, and 'Take Payment' on it (issue 16). */
 export function AccountPayments(props: Props) {
   const { merchantId, customerId, account, accountTitle } = props;
   const [isTaking, setTaking] = useState(false);
+  const [isRequesting, setRequesting] = useState(false);
+  const [refunding, setRefunding] = useState<Transaction | null>(null);
   const transactions = useAccountTransactions(merchantId, customerId, account.id);
   const label = `Payments on ${accountTitle}`;
   return (
@@ -33,9 +40,19 @@ export function AccountPayments(props: Props) {
           {label}
         </Title>
         {props.canTakePayment ? (
-          <Button size="xs" onClick={() => setTaking(true)} aria-label={`Take Payment on ${accountTitle}`}>
-            Take Payment
-          </Button>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setRequesting(true)}
+              aria-label={`Request Payment on ${accountTitle}`}
+            >
+              Request Payment
+            </Button>
+            <Button size="xs" onClick={() => setTaking(true)} aria-label={`Take Payment on ${accountTitle}`}>
+              Take Payment
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {transactions.isError && !transactions.data ? (
@@ -47,9 +64,29 @@ export function AccountPayments(props: Props) {
           label={label}
           transactions={transactions.data?.results}
           timeZone={props.timeZone}
+          onRefund={props.canRefund && props.canTakePayment ? setRefunding : undefined}
           actions={{ merchantId, customerId, accountId: account.id }}
         />
       )}
+      {isRequesting ? (
+        <RequestPaymentModal
+          merchantId={merchantId}
+          customerId={customerId}
+          account={account}
+          accountTitle={accountTitle}
+          timeZone={props.timeZone}
+          onClose={() => setRequesting(false)}
+        />
+      ) : null}
+      {refunding ? (
+        <RefundModal
+          merchantId={merchantId}
+          payment={refunding}
+          transactions={transactions.data?.results ?? []}
+          timeZone={props.timeZone}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
       {isTaking ? (
         <TakePaymentModal {...props} cardFee={transactions.data?.card_fee} onClose={() => setTaking(false)} />
       ) : null}

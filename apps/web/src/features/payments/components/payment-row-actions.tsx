@@ -24,7 +24,8 @@ const hasReceipt = (transaction: Transaction) =>
  */
 export function PaymentRowActions({ transaction }: { transaction: Transaction }) {
   const target = use(PaymentActionsContext);
-  if (!target) return null;
+  // A refund's own row has no receipt of its own: its payment's receipt lists it.
+  if (!target || transaction.payment.refund_of !== null) return null;
   return <RowMenu target={target} transaction={transaction} />;
 }
 

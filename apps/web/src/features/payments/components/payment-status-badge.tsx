@@ -9,6 +9,7 @@ const statusColor: Record<TransactionStatus, string> = {
   PROCESSING: 'yellow.3',
   FAILED: 'red.2',
   RETURNED: 'red.2',
+  REFUND: 'gray.3',
 };
 
 export const paymentStatusLabel = (status: TransactionStatus) =>
