@@ -41,5 +41,6 @@ export const paymentMoveMessages = {
   notPaid: 'Only a PAID payment can be moved',
   otherMerchant: 'Account does not belong to this merchant',
   nothingLeft: 'Nothing of this payment is left on the account to move',
+  refundUnderWay: 'A refund of this payment is under way; move it once the refund is done',
   keyReused: 'This Idempotency-Key was already used for a different move.',
 } as const;

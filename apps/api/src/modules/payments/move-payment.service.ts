@@ -12,6 +12,7 @@ import {
   findLatestPaymentMove,
   findMoveAccounts,
   findPaymentMoveByKey,
+  hasOpenRefund,
   insertPaymentMove,
   lockMoveAccounts,
   lockPayment,
@@ -78,6 +79,9 @@ async function moveInTransaction(ctx: AppContext, tx: Db, actor: Actor, request:
   if (payment.accountId === request.targetAccountId)
     throw fieldError('to_account', paymentMoveMessages.sameAccount);
   if (payment.status !== 'paid') throw fieldError('non_field_errors', paymentMoveMessages.notPaid);
+  // Its ledger entries would land on the account the refund was made on, after the principal had moved.
+  if (await hasOpenRefund(tx, { merchantId, paymentId: payment.id }))
+    throw fieldError('non_field_errors', paymentMoveMessages.refundUnderWay);
   const { from, to } = await lockedAccounts(tx, merchantId, payment.accountId, request.targetAccountId);
   const amountCents = await principalOnAccount(tx, { merchantId, paymentId: payment.id, accountId: from.id });
   if (amountCents <= 0) throw fieldError('non_field_errors', paymentMoveMessages.nothingLeft);

@@ -2,7 +2,16 @@ import { paymentMoveMessages } from '@paylane/shared/contracts/payment-moves';
 import { messages } from '@paylane/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, customerEvents, customers, merchants, paymentMoves } from '../../db/schema';
+import {
+  accounts,
+  auditLog,
+  customerEvents,
+  customers,
+  merchants,
+  paymentMoves,
+  payments,
+  refunds,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   amountDueOf,
@@ -12,6 +21,7 @@ import {
   transactionsPath,
   type AccountRef,
 } from './payments-test-setup';
+import { postLedgerEntries } from './payments.repository';
 
 // move_payment (issue 17 item 3): a posted payment moves to another account of the merchant through the ledger
 // (an adjustment on each side), both amounts due in one transaction, audited, in both customers' histories,
@@ -170,6 +180,65 @@ describe('moving a payment', () => {
 
     // The same request once the database is well again moves it, once.
     expect((await move(from, cash.id, to.accountId, { key: 'half-way' })).status).toBe(200);
+    expect(await amountDueOf(t, to.accountId)).toBe(42_000);
+  });
+
+  it('moves what is left after a refund, and waits for a refund still under way', async () => {
+    const from = await newPayableAccount(t, merchantId, 50_000);
+    const to = await newPayableAccount(t, merchantId, 50_000);
+    const card = await saveTestCard(t, { merchantId, ...from }, '4242424242424242', 'CREDIT');
+    const paid = await pay(from, { amount: '100.00', payment_method: card });
+    // A card refund sent to the processor and not answered yet: reserved, no ledger entries.
+    const { db } = t.database;
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        merchantId,
+        paymentId: paid.id,
+        customerId: from.customerId,
+        accountId: from.accountId,
+        idempotencyKey: 'pending-refund',
+        requestDigest: 'x',
+        totalCents: 2_000,
+        feeCents: 0,
+      })
+      .returning();
+    const [pending] = await db
+      .insert(payments)
+      .values({
+        merchantId,
+        customerId: from.customerId,
+        accountId: from.accountId,
+        kind: 'refund',
+        channel: 'staff',
+        methodKind: 'card',
+        amountCents: 2_000,
+        status: 'pending',
+        idempotencyKey: 'pending-refund:0',
+        requestDigest: 'x',
+        refundOfPaymentId: paid.id,
+        refundId: refund!.id,
+      })
+      .returning();
+    expect((await move(from, paid.id, to.accountId)).body).toEqual({
+      non_field_errors: [paymentMoveMessages.refundUnderWay],
+    });
+    // Refunded: the ledger takes the $20.00 back on the first account; the $80.00 left moves.
+    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, pending!.id));
+    await postLedgerEntries(db, [
+      {
+        merchantId,
+        paymentId: paid.id,
+        accountId: from.accountId,
+        kind: 'refund',
+        amountCents: -2_000,
+        occurredAt: t.clock.now(),
+      },
+    ]);
+    expect(await amountDueOf(t, from.accountId)).toBe(42_000);
+    const moved = await move(from, paid.id, to.accountId);
+    expect(moved.body).toMatchObject({ amount_cents: 8_000 });
+    expect(await amountDueOf(t, from.accountId)).toBe(50_000);
     expect(await amountDueOf(t, to.accountId)).toBe(42_000);
   });
 

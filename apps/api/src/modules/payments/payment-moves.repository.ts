@@ -65,6 +65,22 @@ export async function principalOnAccount(
   return Number(row?.total ?? 0);
 }
 
+/** Whether a refund of the payment is still waiting for the processor (reserved, its ledger entries to come). */
+export async function hasOpenRefund(db: Db, key: { merchantId: string; paymentId: string }) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.merchantId, key.merchantId),
+        eq(payments.refundOfPaymentId, key.paymentId),
+        inArray(payments.status, ['pending', 'processing']),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function insertPaymentMove(db: Db, values: typeof paymentMoves.$inferInsert) {
   const [row] = await db.insert(paymentMoves).values(values).returning();
   if (!row) throw new Error('payment move not stored');
