@@ -104,7 +104,7 @@ test('staff texts a pay link from the chat; the customer verifies on a phone and
   await expect(payer.getByText('Thank you! Your payment was received.')).toBeVisible();
   const receipt = payer.getByRole('table', { name: 'Receipt' });
   await expect(receipt.getByText('$100.00')).toBeVisible();
-  await expect(receipt.getByText('Card fee')).toBeVisible();
+  await expect(receipt.getByText('Convenience fee')).toBeVisible();
   expect(await findBlockingViolations(payer)).toEqual([]);
 
   // The link is spent: opened again, it says so.

@@ -43,6 +43,8 @@ import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { paymentMoveRoutes } from './modules/payments/payment-moves.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -149,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.payments.provider === 'sandbox')
     await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });
   await app.register(paymentReportRoutes, { ctx });
+  await app.register(receiptRoutes, { ctx });
+  await app.register(paymentMoveRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -102,6 +102,9 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       // Opening a hosted entry for the customer, and saving what one finished (issue 16).
       kind: 'card',
       entry_id: 'sbx_entry_000000000000000000000000',
+      // Sending a payment's receipt, and the account a payment moves to (issue 17).
+      channel: 'email',
+      to_account: 'rival-account',
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);

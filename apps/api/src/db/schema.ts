@@ -18,3 +18,4 @@ export * from './schema/refunds';
 export * from './schema/sandbox-refunds';
 export * from './schema/pay-links';
 export * from './schema/payment-method-entries';
+export * from './schema/payment-moves';

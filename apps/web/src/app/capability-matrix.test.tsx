@@ -42,6 +42,7 @@ const uiProbes: Partial<Record<Capability, UiProbe>> = {
   updateNotes: { kind: 'page', page: 'notes', role: 'button', name: 'Add Note' },
   freeText: { kind: 'editable', page: 'messages', name: 'Message' },
   mergeRecords: { kind: 'nav', name: 'Merge Customers' },
+  correctPayments: { kind: 'nav', name: 'Move Payment' },
   manageMerchantSetup: { kind: 'nav', name: 'Locations' },
   manageMerchants: { kind: 'nav', name: 'Merchants' },
   manageMerchantSettings: { kind: 'tab', name: 'General' },
@@ -64,7 +65,6 @@ const screensOfLaterIssues: Capability[] = [
   // Parts of the take-payment form (issue 16), checked there when the form lands.
   'waivePaymentFee',
   'exceedRolePaymentLimits',
-  'correctPayments',
 ];
 
 function profileFor(subject: MatrixSubject): Profile {

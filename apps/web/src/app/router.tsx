@@ -14,6 +14,7 @@ import { inboxRoutes } from './routes/inbox/inbox-routes';
 import { merchantSetupRoutes } from './routes/merchant-setup/merchant-setup-routes';
 import { merchantAdminRoutes } from './routes/merchants/merchants-routes';
 import { miscPaymentRoutes } from './routes/misc-payment/misc-payment-routes';
+import { movePaymentRoutes } from './routes/move-payment/move-payment-routes';
 import { messageReportRoutes } from './routes/message-report/message-report-routes';
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
@@ -128,6 +129,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...merchantSetupRoutes(queryClient),
             ...settingsRoutes(queryClient),
             ...toolsRoutes(queryClient),
+            ...movePaymentRoutes(queryClient),
             ...customersRoutes(queryClient),
             ...customerImportRoutes(queryClient),
             ...messageTemplatesRoutes(queryClient),

@@ -8,3 +8,17 @@ export const messageBatchPagePath = (batchId: string) =>
 /** /merchants/{merchantID}/customers/{customerID}: one customer's page. */
 export const customerPagePath = (merchantId: string, customerId: string) =>
   `/merchants/${encodeURIComponent(merchantId)}/customers/${encodeURIComponent(customerId)}`;
+
+/** /customers/move-payment (docs/product.md §2 Tools), opened on one payment when it names one. */
+export const movePaymentPagePath = (payment?: {
+  customerId: string;
+  accountId: string;
+  paymentId: string;
+}) =>
+  payment
+    ? `/customers/move-payment?${new URLSearchParams({
+        customer: payment.customerId,
+        account: payment.accountId,
+        payment: payment.paymentId,
+      }).toString()}`
+    : '/customers/move-payment';

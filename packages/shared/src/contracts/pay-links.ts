@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { requiredDollarsSchema, dateOfBirthSchema } from '../validation';
 import { messages } from '../messages';
 import { methodEntryKindSchema } from './payment-methods';
-import { cardFeeSchema, transactionSchema } from './payments';
+import { cardFeeSchema } from './payments';
+import { paymentReceiptSchema, type PaymentReceipt } from './receipts';
 
 // Pay links and the public pay page (docs/product.md §7 create_payment_link, issue 16 item 6). A link is
 // unguessable, expires, and is used up by a payment; opening it changes nothing. Until the payer verifies,
@@ -65,11 +66,6 @@ export const payLinkPaySchema = z.object({
   ),
   entry_id: z.string().min(1).max(255),
 });
-/** The receipt the page shows (and Payments II's send_receipt reuses). */
-export const payLinkReceiptSchema = z.object({
-  merchant_name: z.string(),
-  customer_name: z.string(),
-  account_number: z.string(),
-  transaction: transactionSchema,
-});
-export type PayLinkReceipt = z.infer<typeof payLinkReceiptSchema>;
+/** The receipt the page shows: the same receipt download_receipt and send_receipt give (receipts.ts). */
+export const payLinkReceiptSchema = paymentReceiptSchema;
+export type PayLinkReceipt = PaymentReceipt;

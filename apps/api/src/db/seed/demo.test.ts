@@ -11,7 +11,9 @@ import {
   merchants,
   messageBatches,
   messages,
+  ledgerEntries,
   paymentMethods,
+  paymentMoves,
   payments,
 } from '../schema';
 import { createCipher } from '../../lib/encryption';
@@ -119,6 +121,7 @@ describe('the demo seed', () => {
       'co_borrower.linked',
       'customer.updated',
       'note.added',
+      'payment.moved',
       'payment.refunded',
     ]);
   });
@@ -232,6 +235,42 @@ describe('the demo’s payments', () => {
       );
       expect(account.amountDueCents).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the demo’s moved payment', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoIfEmpty(database.db, createCipher('demo-seed-test-key'), new Date());
+  });
+  afterAll(() => database.close());
+
+  it('moved one cash payment to another customer’s account, through the ledger and in both histories', async () => {
+    const moves = await database.db.select().from(paymentMoves);
+    expect(moves).toHaveLength(1);
+    const [move] = moves;
+    const [payment] = await database.db.select().from(payments).where(eq(payments.id, move!.paymentId));
+    expect(payment).toMatchObject({ methodKind: 'cash', status: 'paid', accountId: move!.toAccountId });
+    expect(move!.amountCents).toBe(payment!.amountCents);
+    expect(move!.movedAt.getTime()).toBeGreaterThan(payment!.createdAt.getTime());
+    const adjustments = await database.db
+      .select({ accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.paymentId, payment!.id), eq(ledgerEntries.kind, 'adjustment')));
+    expect(adjustments).toEqual([
+      { accountId: move!.fromAccountId, amountCents: -move!.amountCents },
+      { accountId: move!.toAccountId, amountCents: move!.amountCents },
+    ]);
+    const events = await database.db
+      .select({ accountId: customerEvents.accountId, details: customerEvents.details })
+      .from(customerEvents)
+      .where(eq(customerEvents.kind, 'payment.moved'));
+    expect(events.map((event) => (event.details as { direction: string }).direction).sort()).toEqual([
+      'in',
+      'out',
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ import { createDemoClock, type DemoClock } from './demo-clock';
 import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoPaymentMove } from './demo-payment-move';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -122,6 +123,7 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       clock,
     });
     await seedDemoRefund(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
+    await seedDemoPaymentMove(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { fieldError } from '../../kit/errors';
 import { findPaymentByIdempotencyKey, type PaymentRow } from '../payments/payment-lookups.service';
 import { takeAccountPayment, type PaymentTaker } from '../payments/take-payment.service';
-import { toTransaction } from '../payments/transactions.service';
+import { getPaymentReceipt } from '../receipts/receipts.service';
 import { finishPayLinkEntry, openPayLinkEntry, payLinkEntryReference } from './pay-link-entries';
 import { payLinkPaymentKey } from './pay-link-tokens.service';
 import { assertPayLinkOpen } from './pay-page.service';
@@ -53,7 +53,7 @@ export async function payPayLink(
     merchantId: link.merchantId,
     idempotencyKey: key,
   });
-  if (earlier) return receiptOf(view, await charge(ctx, view, input, key, earlier.paymentMethodId ?? ''));
+  if (earlier) return receiptOf(ctx, await charge(ctx, view, input, key, earlier.paymentMethodId ?? ''));
   assertPayLinkOpen(ctx, view);
   if (input.body.amount > view.account.amountDueCents) throw fieldError('amount', messages.paymentAboveMax);
   await claim(ctx, view, key);
@@ -67,7 +67,7 @@ export async function payPayLink(
     const payment = await charge(ctx, view, input, key, methodId);
     if (payment.status === 'failed' || payment.status === 'returned')
       await releasePayLink(ctx.db, { id: link.id, key });
-    return receiptOf(view, payment);
+    return await receiptOf(ctx, payment);
   } catch (error) {
     // Refused before anything was charged (an unfinished entry, a limit): the payer may try again.
     await releasePayLink(ctx.db, { id: link.id, key });
@@ -118,11 +118,7 @@ async function claim(ctx: AppContext, view: PayLinkView, key: string): Promise<v
   throw fieldError('non_field_errors', 'A payment with this link is already under way.');
 }
 
-function receiptOf(view: PayLinkView, payment: PaymentRow): PayLinkReceipt {
-  return {
-    merchant_name: view.merchant.name,
-    customer_name: `${view.customer.firstName} ${view.customer.lastName}`.trim(),
-    account_number: view.account.externalId ?? '',
-    transaction: toTransaction(payment),
-  };
+/** The payment's receipt, the same one download_receipt prints and send_receipt sends. */
+function receiptOf(ctx: AppContext, payment: PaymentRow): Promise<PayLinkReceipt> {
+  return getPaymentReceipt(ctx, { merchantId: payment.merchantId, paymentId: payment.id });
 }

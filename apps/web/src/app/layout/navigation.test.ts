@@ -182,11 +182,20 @@ describe('the Tools section', () => {
     { label: 'Merge Accounts', to: '/tools/merge-accounts' },
   ];
 
-  it('gives admins and super admins the merge tools (mergeRecords)', () => {
-    expect(tools({ ...base, isSuperAdmin: false, roles: ['admin'] })).toEqual(mergeLinks);
-    expect(tools({ ...base, isSuperAdmin: true, roles: ['super_admin'] })).toEqual(mergeLinks);
+  const moveLink = { label: 'Move Payment', to: '/customers/move-payment' };
+
+  it('gives admins and super admins the merge tools (mergeRecords) and Move Payment (correctPayments)', () => {
+    const adminTools = [...mergeLinks, moveLink];
+    expect(tools({ ...base, isSuperAdmin: false, roles: ['admin'] })).toEqual(adminTools);
+    expect(tools({ ...base, isSuperAdmin: true, roles: ['super_admin'] })).toEqual(adminTools);
     const custom = { ...base, merchant: { ...merchantA, check_custom_roles: true } };
-    expect(tools({ ...custom, isSuperAdmin: false, roles: ['admin'] })).toEqual(mergeLinks);
+    expect(tools({ ...custom, isSuperAdmin: false, roles: ['admin'] })).toEqual(adminTools);
+  });
+
+  it('gives a custom role allowed to refund Move Payment alone', () => {
+    const custom = { ...base, merchant: { ...merchantA, check_custom_roles: true } };
+    const flags = { is_payment_refund_allowed: true };
+    expect(tools({ ...custom, isSuperAdmin: false, roles: ['Cashier', 'staff'], flags })).toEqual([moveLink]);
   });
 
   it('leaves the section out for staff, custom roles and without a merchant', () => {

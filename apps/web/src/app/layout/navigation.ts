@@ -65,6 +65,8 @@ function candidates(
       items: [
         { label: 'Merge Customers', to: '/tools/merge-customers', needs: 'mergeRecords' },
         { label: 'Merge Accounts', to: '/tools/merge-accounts', needs: 'mergeRecords' },
+        // docs/product.md §2 /customers/move-payment: moving money between amounts due, for who may undo money.
+        { label: 'Move Payment', to: '/customers/move-payment', needs: 'correctPayments' },
       ],
     },
     {

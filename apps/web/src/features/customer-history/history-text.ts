@@ -1,6 +1,7 @@
 import { type HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { cadenceLabels, type Cadence } from '@paylane/shared/contracts/customers';
 import { formatCurrency, formatDate, formatPhone } from '@paylane/shared/format';
+import { paymentMovedSentence, receiptSentSentence } from './payment-history-text';
 import { refundSentence } from './refund-history-text';
 
 // One readable sentence per history event, and an update's changed fields as 'Field: before → after'.
@@ -153,6 +154,10 @@ export function describeEvent(event: HistoryEvent, accountLabel: string | null):
       return { sentence: coBorrowerSentence(event.kind, details, onAccount), changes: [] };
     case 'payment.refunded':
       return { sentence: refundSentence(details), changes: [] };
+    case 'receipt.sent':
+      return { sentence: receiptSentSentence(details), changes: [] };
+    case 'payment.moved':
+      return { sentence: paymentMovedSentence(details), changes: [] };
     default:
       return { sentence: humanise(event.kind), changes: changesOf(details) };
   }

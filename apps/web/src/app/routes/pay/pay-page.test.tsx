@@ -31,6 +31,7 @@ const entry: MethodEntry = {
   client_secret: null,
 };
 const receipt = (status: 'PAID' | 'FAILED', failure: string | null = null): PayLinkReceipt => ({
+  merchant: { name: 'Demo Motors', logo_url: null, phone: null, time_zone: 'America/Chicago' },
   merchant_name: 'Demo Motors',
   customer_name: 'Ada Lovelace',
   account_number: 'A-4821',
@@ -57,6 +58,8 @@ const receipt = (status: 'PAID' | 'FAILED', failure: string | null = null): PayL
       refund_of: null,
     },
   },
+  refunds: [],
+  refunded_cents: 0,
 });
 
 /** The hosted page telling this window the card was saved (same origin, as the sandbox page posts it). */
@@ -121,7 +124,7 @@ describe('the pay page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment Receipt' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Receipt' });
-    expect(within(table).getByText('Card fee')).toBeInTheDocument();
+    expect(within(table).getByText('Convenience fee')).toBeInTheDocument();
     expect(within(table).getByText('$102.95')).toBeInTheDocument();
     const [paid] = calls.callsTo(`POST ${api}pay/`);
     expect(paid?.body).toEqual({ amount: '100', entry_id: entry.entry_id });

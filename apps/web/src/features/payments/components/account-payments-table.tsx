@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
 import { createContext, use } from 'react';
@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentActionsContext, PaymentRowActions, type PaymentActionsTarget } from './payment-row-actions';
 import { RefundActionCell, RefundNote, RefundTableContext } from './refund-cells';
 
 // The cells read the zone from context, so the columns stay the same objects between renders.
@@ -45,10 +46,17 @@ const columns: DataTableColumn<Transaction>[] = [
   },
   { id: 'total', header: 'Total', cell: ({ row }) => money(row.original.payment.total_amount_cents) },
   { id: 'status', header: 'Status', cell: ({ row }) => <StatusCell transaction={row.original} /> },
-];
-const refundColumns: DataTableColumn<Transaction>[] = [
-  ...columns,
-  { id: 'refund', header: 'Actions', cell: ({ row }) => <RefundActionCell transaction={row.original} /> },
+  // One Actions column: Refund for who may refund, and the row's menu (receipts, move).
+  {
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => (
+      <Group gap={4} wrap="nowrap">
+        <RefundActionCell transaction={row.original} />
+        <PaymentRowActions transaction={row.original} />
+      </Group>
+    ),
+  },
 ];
 
 type Props = {
@@ -57,23 +65,27 @@ type Props = {
   timeZone: string | undefined;
   /** For who may refund (is_payment_refund_allowed): each refundable payment's Refund action. */
   onRefund?: ((transaction: Transaction) => void) | undefined;
+  /** The account the rows' actions (receipts, move) act on; none: no such actions. */
+  actions?: PaymentActionsTarget | undefined;
 };
 
 /** An account's payments in the shared table (docs/product.md §7: page 1, 50 rows, newest first). */
-export function AccountPaymentsTable({ label, transactions, timeZone, onRefund }: Props) {
+export function AccountPaymentsTable({ label, transactions, timeZone, onRefund, actions }: Props) {
   return (
     <ZoneContext value={timeZone}>
       <RefundTableContext value={{ onRefund: onRefund ?? null, transactions: transactions ?? [] }}>
-        <DataTable
-          label={label}
-          columns={onRefund ? refundColumns : columns}
-          data={transactions}
-          getRowId={(transaction) => transaction.id}
-          onRowClick={() => {}}
-          emptyState={
-            <EmptyState title="No payments yet." description="Payments taken on this account show here." />
-          }
-        />
+        <PaymentActionsContext value={actions ?? null}>
+          <DataTable
+            label={label}
+            columns={columns}
+            data={transactions}
+            getRowId={(transaction) => transaction.id}
+            onRowClick={() => {}}
+            emptyState={
+              <EmptyState title="No payments yet." description="Payments taken on this account show here." />
+            }
+          />
+        </PaymentActionsContext>
       </RefundTableContext>
     </ZoneContext>
   );

@@ -65,6 +65,7 @@ export function AccountPayments(props: Props) {
           transactions={transactions.data?.results}
           timeZone={props.timeZone}
           onRefund={props.canRefund && props.canTakePayment ? setRefunding : undefined}
+          actions={{ merchantId, customerId, accountId: account.id }}
         />
       )}
       {isRequesting ? (
