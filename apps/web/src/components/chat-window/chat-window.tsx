@@ -30,8 +30,8 @@ export function ChatWindow(props: ChatWindowProps) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const history = useChatMessages(merchantId, customerId, search);
-  const connection = useChatSocket(merchantId, customerId);
-  const { pending, send, dismiss } = useChatSend(merchantId, customerId, accountId);
+  const { pending, send, dismiss, absorbEcho } = useChatSend(merchantId, customerId, accountId);
+  const connection = useChatSocket(merchantId, customerId, absorbEcho);
   const canWriteFreeText = useCan('freeText', merchantId);
   const messages = messagesOldestFirst(history.data);
 

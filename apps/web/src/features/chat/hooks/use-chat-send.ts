@@ -102,7 +102,19 @@ export function useChatSend(merchantId: string, customerId: string, accountId: s
     [],
   );
 
-  return { pending, send, dismiss };
+  /**
+   * The socket can bring our own message before the send's answer does. The spinner for it goes then, or the
+   * window would show the message twice until the answer lands (the answer still merges it by id).
+   */
+  const absorbEcho = useCallback((message: ChatMessage) => {
+    if (message.direction !== 'outbound') return;
+    setPending((current) => {
+      const echoed = current.findIndex((item) => !item.isFailed && item.body === message.body);
+      return echoed === -1 ? current : current.filter((_, index) => index !== echoed);
+    });
+  }, []);
+
+  return { pending, send, dismiss, absorbEcho };
 }
 
 function reasonOf(error: unknown): string | null {
