@@ -83,6 +83,31 @@ describe('chat window', () => {
     expect(within(log).getAllByText(/First line/)).toHaveLength(1);
   });
 
+  it('shows a message once when the socket brings it before the send answers', async () => {
+    const answer = deferred();
+    const { user, socketsTo } = openChat({
+      handlers: { [`POST ${accountApi()}send_message/`]: () => answer.promise },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(socketsTo('/ws/chat/cust-1/')).toHaveLength(1));
+    const socket = socketsTo('/ws/chat/cust-1/')[0]!;
+    socket.open();
+    await user.type(box, 'On my way{Enter}');
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).getByRole('status', { name: 'Sending' })).toBeInTheDocument();
+
+    const sent = chatMessage({ id: 'sent-echo', body: 'On my way', status: 'queued' });
+    socket.push({ type: 'message', message: sent });
+    await waitFor(() =>
+      expect(within(log).queryByRole('status', { name: 'Sending' })).not.toBeInTheDocument(),
+    );
+    expect(within(log).getAllByText('On my way')).toHaveLength(1);
+
+    answer.release({ body: { 'cust-1': sent } });
+    await waitFor(() => expect(within(log).getByText('Queued')).toBeInTheDocument());
+    expect(within(log).getAllByText('On my way')).toHaveLength(1);
+  });
+
   it('without free text the message is read-only until a template, rendered for the customer, fills it', async () => {
     const { user, api } = openChat({
       profile: memberProfile(['Collector', 'staff']),
