@@ -21,6 +21,18 @@ describe('misc payments', () => {
       json: body,
       headers: key === null ? {} : { 'Idempotency-Key': key },
     });
+  /** A $1,500.00 down payment by check 2210 for a new customer whose account owes $400.00. */
+  const takeCheckDownPayment = async (description: string) => {
+    const to = await newPayableAccount(t, merchantId, 40_000);
+    const answer = await take({
+      customer_id: to.customerId,
+      amount: '1500.00',
+      method_kind: 'check',
+      description,
+      note: '2210',
+    });
+    return { to, answer };
+  };
 
   const ledgerOfPayment = (paymentId: string) =>
     t.database.db
@@ -41,14 +53,7 @@ describe('misc payments', () => {
   afterAll(() => t.close());
 
   it('a down payment is paid at once, in the ledger with no account, and moves no amount due', async () => {
-    const to = await newPayableAccount(t, merchantId, 40_000);
-    const answer = await take({
-      customer_id: to.customerId,
-      amount: '1500.00',
-      method_kind: 'check',
-      description: 'Down payment — 2019 Camry',
-      note: '2210',
-    });
+    const { to, answer } = await takeCheckDownPayment('Down payment — 2019 Camry');
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       status: 'PAID',
@@ -82,14 +87,7 @@ describe('misc payments', () => {
   });
 
   it('lists a refund of a misc payment as a REFUND row beside it, and no refund of an account payment', async () => {
-    const to = await newPayableAccount(t, merchantId, 40_000);
-    const paid = await take({
-      customer_id: to.customerId,
-      amount: '1500.00',
-      method_kind: 'check',
-      description: 'Down payment',
-      note: '2210',
-    });
+    const { to, answer: paid } = await takeCheckDownPayment('Down payment');
     const onAccount = await payOnAccount(t, { merchantId, token: staff }, to, {
       amount: '100.00',
       method_kind: 'cash',
