@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findBlockingViolations } from '../src/axe';
 import { demoUsers } from '../src/demo';
-import { signIn } from '../src/session';
+import { logOut, signIn } from '../src/session';
 import { mainNavigation } from '../src/team';
 
 // Issue 16 item 4 at the counter: staff take a down payment on the Misc Payments page (axe on the list, the
 // form and the confirmation), and a card-present payment on a demo account through the sandbox's simulated
-// reader. Demo customers DM-1025 (misc) and DM-1020 / ACC-5020 (card present) are used by no other journey.
+// reader; then an admin refunds part of the down payment there (axe on the open Refund modal) and the list
+// shows the refund beside it. Demo customers DM-1025 (misc) and DM-1020 / ACC-5020 (card present) are used by
+// no other journey.
 const miscCustomer = 'DM-1025';
 const readerCustomer = 'DM-1020';
 const readerAccount = 'Account ACC-5020';
@@ -25,7 +27,7 @@ async function openCustomer(page: Page, externalId: string, accountTitle: string
   await expect(page.getByRole('region', { name: accountTitle, exact: true })).toBeVisible();
 }
 
-test('staff take a down payment on Misc Payments and a card-present payment through the sandbox reader', async ({
+test('staff take a down payment and a card-present payment; an admin refunds part of the down payment', async ({
   page,
 }) => {
   await signIn(page, demoUsers.staff);
@@ -67,6 +69,8 @@ test('staff take a down payment on Misc Payments and a card-present payment thro
   await expect(newest).toContainText('Check 3301');
   await expect(newest).toContainText('$1,200.00');
   await expect(newest).toContainText('Taylor Staff');
+  // Staff may not refund (is_payment_refund_allowed): no Refund on the list.
+  await expect(table.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
 
   // Card present: the payment waits on the reader; the sandbox reader presents a Visa credit; paid, no fee.
   await openCustomer(page, readerCustomer, readerAccount);
@@ -91,4 +95,26 @@ test('staff take a down payment on Misc Payments and a card-present payment thro
   await expect(firstRow).toContainText('Card present');
   await expect(firstRow).toContainText('$40.00');
   await expect(firstRow).toContainText('Paid');
+
+  // An admin refunds part of the down payment on Misc Payments; the refund's row stands beside it.
+  await logOut(page, demoUsers.staff);
+  await signIn(page, demoUsers.admin);
+  await mainNavigation(page).getByRole('link', { name: 'Misc Payments' }).click();
+  await table.getByRole('button', { name: 'Refund Check 3301 $1,200.00' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund Payment' });
+  const refundAmount = refund.getByRole('textbox', { name: 'Amount to refund from Check 3301' });
+  await expect(refundAmount).toHaveValue('1200.00');
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await refundAmount.fill('200.00');
+  await refund.getByRole('button', { name: 'Refund $200.00' }).click();
+  await expect(refund.getByRole('status')).toHaveText('Refunded $200.00');
+  await refund.getByRole('button', { name: 'Done' }).click();
+  await expect(refund).toBeHidden();
+  const [refundRow, paidRow] = [table.getByRole('row').nth(1), table.getByRole('row').nth(2)];
+  await expect(refundRow).toContainText('Check 3301');
+  await expect(refundRow).toContainText('$200.00');
+  await expect(refundRow).toContainText('Refund of a misc payment · by Alex Admin');
+  await expect(paidRow).toContainText('$1,200.00');
+  await expect(paidRow).toContainText('Partially refunded: $200.00');
+  await expect(paidRow.getByRole('button', { name: 'Refund Check 3301 $1,200.00' })).toBeVisible();
 });

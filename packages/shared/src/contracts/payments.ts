@@ -128,7 +128,12 @@ export const accountTransactionPageSchema = pageOf(
 });
 export type AccountTransactionPage = z.infer<typeof accountTransactionPageSchema>;
 
-/** GET /api/merchants/{m}/misc-payment/: a misc payment with whose it is and who took it. */
+/**
+ * GET /api/merchants/{m}/misc-payment/: a misc payment with whose it is and who took it. The refunds given back
+ * on misc payments are rows of the list too (status REFUND, `payment.refund_of` naming the misc payment, who
+ * made it in `taken_by`), beside their payment as an account's transactions list answers them; a paid row's
+ * `refunded_cents` and `fee_refunded_cents` say how much has gone back on it.
+ */
 export const miscPaymentRowSchema = transactionSchema.extend({
   customer: z.object({
     id: z.string(),
@@ -136,7 +141,7 @@ export const miscPaymentRowSchema = transactionSchema.extend({
     last_name: z.string(),
     external_id: z.string(),
   }),
-  /** Who took it ('' for an API key). */
+  /** Who took it, or made the refund ('' for an API key). */
   taken_by: z.string(),
 });
 export type MiscPaymentRow = z.infer<typeof miscPaymentRowSchema>;

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customerEvents } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import {
   amountDueOf,
   ledgerOf,
   newPayableAccount,
   saveTestCard,
+  startPaymentTestApp,
   transactionsPath,
   type AccountRef,
+  type PaymentTestApp,
 } from './payments-test-setup';
 
 // update_payment_status: a cash, check or money order payment recorded as paid that was not is marked FAILED
@@ -18,17 +20,8 @@ describe('correcting a counter payment', () => {
   let merchantId: string;
   let admin: string;
   let staff: string;
-  let keys = 0;
+  let pay: PaymentTestApp['pay'];
 
-  const pay = async (to: AccountRef, body: Record<string, unknown>) =>
-    (
-      await t.request(transactionsPath(merchantId, to), {
-        method: 'POST',
-        token: staff,
-        json: body,
-        headers: { 'Idempotency-Key': `correct-${++keys}` },
-      })
-    ).body;
   const correct = (to: AccountRef, id: string, body: Record<string, unknown>, token = admin) =>
     t.request(`${transactionsPath(merchantId, to)}${id}/update_payment_status/`, {
       method: 'POST',
@@ -37,10 +30,7 @@ describe('correcting a counter payment', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    merchantId = await t.demoMerchantId();
-    admin = await t.demoToken('admin');
-    staff = await t.demoToken('staff');
+    ({ t, merchantId, admin, staff, pay } = await startPaymentTestApp());
   });
   afterAll(() => t.close());
 

@@ -90,7 +90,10 @@ export async function takeMiscPayment(
   return payment ?? resumeByKey(ctx, merchantId, idempotencyKey, requestDigest);
 }
 
-/** GET /api/merchants/{m}/misc-payment/?customer_id: the merchant's misc payments, newest first. */
+/**
+ * GET /api/merchants/{m}/misc-payment/?customer_id: the merchant's misc payments and their refunds (REFUND rows
+ * beside their payment, as an account's transactions list answers them), newest first.
+ */
 export async function listMerchantMiscPayments(
   ctx: AppContext,
   merchantId: string,
@@ -105,7 +108,10 @@ export async function listMerchantMiscPayments(
   return { count: total, results: rows.map(toMiscPaymentRow) };
 }
 
-/** A misc payment as the list shows it: the transaction, the customer (kept when voided) and who took it. */
+/**
+ * A misc payment or a refund of one as the list shows it: the transaction, the customer (kept when voided) and
+ * who took it (or made the refund).
+ */
 function toMiscPaymentRow(row: MiscPaymentListRow): MiscPaymentRow {
   return {
     ...toTransaction(row.payment),

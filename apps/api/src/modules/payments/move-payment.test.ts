@@ -12,14 +12,16 @@ import {
   payments,
   refunds,
 } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import {
   amountDueOf,
   ledgerOf,
   newPayableAccount,
   saveTestCard,
+  startPaymentTestApp,
   transactionsPath,
   type AccountRef,
+  type PaymentTestApp,
 } from './payments-test-setup';
 import { postLedgerEntries } from './payments.repository';
 
@@ -31,17 +33,9 @@ describe('moving a payment', () => {
   let merchantId: string;
   let admin: string;
   let staff: string;
+  let pay: PaymentTestApp['pay'];
   let keys = 0;
 
-  const pay = async (to: AccountRef, json: Record<string, unknown>) =>
-    (
-      await t.request(transactionsPath(merchantId, to), {
-        method: 'POST',
-        token: staff,
-        json,
-        headers: { 'Idempotency-Key': `move-pay-${++keys}` },
-      })
-    ).body;
   const move = (
     from: AccountRef,
     paymentId: string,
@@ -61,10 +55,7 @@ describe('moving a payment', () => {
       .where(and(eq(customerEvents.customerId, customerId), eq(customerEvents.kind, 'payment.moved')));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    merchantId = await t.demoMerchantId();
-    admin = await t.demoToken('admin');
-    staff = await t.demoToken('staff');
+    ({ t, merchantId, admin, staff, pay } = await startPaymentTestApp());
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts, customers, ledgerEntries, paymentMethods, sandboxProcessorCharges } from '../../db/schema';
 import { saveSandboxBankAccount, saveSandboxCard } from '../../providers/payments/sandbox/sandbox-entry';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp, type TestResponse } from '../../test/app';
 
 // What the payment tests arrange and read: an account with an amount due, a card saved at the sandbox (as the
 // hosted entry would save it), the account's ledger and the sandbox's own record of charges.
@@ -84,6 +84,44 @@ export async function saveTestBankAccount(
 
 export const transactionsPath = (merchantId: string, to: AccountRef) =>
   `/api/merchants/${merchantId}/customers/${to.customerId}/accounts/${to.accountId}/transactions/`;
+
+let paymentKeys = 0;
+
+/** Takes a payment on the account through the API as `token`, with an Idempotency-Key of its own. */
+export function payOnAccount(
+  t: TestApp,
+  as: { merchantId: string; token: string },
+  to: AccountRef,
+  json: Record<string, unknown>,
+): Promise<TestResponse> {
+  return t.request(transactionsPath(as.merchantId, to), {
+    method: 'POST',
+    token: as.token,
+    json,
+    headers: { 'Idempotency-Key': `test-payment-${++paymentKeys}` },
+  });
+}
+
+/** The app the payment tests start with: the demo merchant, an admin's and a staff member's tokens. */
+export type PaymentTestApp = {
+  t: TestApp;
+  merchantId: string;
+  admin: string;
+  staff: string;
+  /** Takes a payment on the account as staff and answers the transaction (whatever its outcome). */
+  pay: (to: AccountRef, json: Record<string, unknown>) => Promise<TestResponse['body']>;
+};
+
+/** A test app on a fresh copy of the demo, signed in as the demo's admin and staff. */
+export async function startPaymentTestApp(env: Record<string, string> = {}): Promise<PaymentTestApp> {
+  const t = await createTestApp(env);
+  const merchantId = await t.demoMerchantId();
+  const admin = await t.demoToken('admin');
+  const staff = await t.demoToken('staff');
+  const pay = async (to: AccountRef, json: Record<string, unknown>) =>
+    (await payOnAccount(t, { merchantId, token: staff }, to, json)).body;
+  return { t, merchantId, admin, staff, pay };
+}
 
 export async function amountDueOf(t: TestApp, accountId: string): Promise<number> {
   const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -67,14 +68,27 @@ export async function findPayingCustomer(db: Db, key: { merchantId: string; cust
   return row ?? null;
 }
 
-/** A merchant's misc payments, newest first, optionally of one customer, with whose they are and who took them. */
+const refundedPayments = alias(payments, 'refunded_payment');
+
+/**
+ * A merchant's misc payments and the refunds given back on them (a REFUND row each, beside its payment, as an
+ * account's payments list them), newest first, optionally of one customer, with whose they are and who took or
+ * refunded them.
+ */
 export async function listMiscPayments(
   db: Db,
   key: { merchantId: string; customerId: string | null; limit: number; offset: number },
 ) {
+  const miscPaymentIds = db
+    .select({ id: refundedPayments.id })
+    .from(refundedPayments)
+    .where(and(eq(refundedPayments.merchantId, key.merchantId), eq(refundedPayments.kind, 'misc')));
   const where = and(
     eq(payments.merchantId, key.merchantId),
-    eq(payments.kind, 'misc'),
+    or(
+      eq(payments.kind, 'misc'),
+      and(eq(payments.kind, 'refund'), inArray(payments.refundOfPaymentId, miscPaymentIds)),
+    ),
     key.customerId ? eq(payments.customerId, key.customerId) : undefined,
   );
   const [rows, total] = await Promise.all([

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { customerEvents, ledgerEntries, payments } from '../../db/schema';
 import type { TestApp } from '../../test/app';
-import { transactionsPath, type AccountRef } from './payments-test-setup';
+import { payOnAccount, type AccountRef } from './payments-test-setup';
 
 // What the refund tests arrange and read: a payment taken through the API, a refund request, and what the
 // database holds of it afterwards (the payment's refunded counters, the refund rows, the ledger).
@@ -17,12 +17,7 @@ let keys = 0;
 export const newRefundKey = () => `refund-test-${++keys}`;
 
 export async function takePayment(r: Refunds, to: AccountRef, body: Record<string, unknown>) {
-  const answer = await r.t.request(transactionsPath(r.merchantId, to), {
-    method: 'POST',
-    token: r.token(),
-    json: body,
-    headers: { 'Idempotency-Key': `refund-take-${++keys}` },
-  });
+  const answer = await payOnAccount(r.t, { merchantId: r.merchantId, token: r.token() }, to, body);
   if (answer.status !== 201) throw new Error(`payment not taken: ${JSON.stringify(answer.body)}`);
   return answer.body as { id: string; status: string; payment: { fee_cents: number } };
 }

@@ -1,7 +1,13 @@
 import { receiptLines } from '@paylane/shared/receipt-lines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { saveTestCard, transactionsPath, type AccountRef } from '../payments/payments-test-setup';
+import type { TestApp } from '../../test/app';
+import {
+  saveTestCard,
+  startPaymentTestApp,
+  transactionsPath,
+  type AccountRef,
+  type PaymentTestApp,
+} from '../payments/payments-test-setup';
 import { postLedgerEntries } from '../payments/payments.repository';
 import { newReceiptCustomer, pdfText, refundEntries } from './receipts-test-setup';
 
@@ -12,17 +18,8 @@ describe('download_receipt', () => {
   let t: TestApp;
   let merchantId: string;
   let staff: string;
-  let keys = 0;
+  let pay: PaymentTestApp['pay'];
 
-  const pay = async (to: AccountRef, json: Record<string, unknown>) =>
-    (
-      await t.request(transactionsPath(merchantId, to), {
-        method: 'POST',
-        token: staff,
-        json,
-        headers: { 'Idempotency-Key': `receipt-pay-${++keys}` },
-      })
-    ).body;
   const download = (to: AccountRef, paymentId: string, token = staff) =>
     t.app.inject({
       method: 'GET',
@@ -31,9 +28,7 @@ describe('download_receipt', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_IP: '500' });
-    merchantId = await t.demoMerchantId();
-    staff = await t.demoToken('staff');
+    ({ t, merchantId, staff, pay } = await startPaymentTestApp({ RATE_LIMIT_PER_IP: '500' }));
   });
   afterAll(() => t.close());
 

@@ -3,8 +3,14 @@ import { receiptMessages } from '@paylane/shared/contracts/receipts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEvents, customers, messages } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { saveTestCard, transactionsPath, type AccountRef } from '../payments/payments-test-setup';
+import type { TestApp } from '../../test/app';
+import {
+  saveTestCard,
+  startPaymentTestApp,
+  transactionsPath,
+  type AccountRef,
+  type PaymentTestApp,
+} from '../payments/payments-test-setup';
 import { postLedgerEntries } from '../payments/payments.repository';
 import { newReceiptCustomer, refundEntries } from './receipts-test-setup';
 
@@ -15,17 +21,9 @@ describe('send_receipt', () => {
   let t: TestApp;
   let merchantId: string;
   let staff: string;
+  let pay: PaymentTestApp['pay'];
   let keys = 0;
 
-  const pay = async (to: AccountRef, json: Record<string, unknown>) =>
-    (
-      await t.request(transactionsPath(merchantId, to), {
-        method: 'POST',
-        token: staff,
-        json,
-        headers: { 'Idempotency-Key': `send-receipt-pay-${++keys}` },
-      })
-    ).body;
   const send = (to: AccountRef, paymentId: string, channel: string, key: string | null = `send-${++keys}`) =>
     t.request(`${transactionsPath(merchantId, to)}${paymentId}/send_receipt/`, {
       method: 'POST',
@@ -60,9 +58,7 @@ describe('send_receipt', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    merchantId = await t.demoMerchantId();
-    staff = await t.demoToken('staff');
+    ({ t, merchantId, staff, pay } = await startPaymentTestApp());
   });
   afterAll(() => t.close());
 

@@ -30,8 +30,9 @@ const isRefundable = (transaction: Transaction) => {
 export const canBeRefunded = isRefundable;
 
 /**
- * The sources a refund of `payment` may use: the payment itself and the account's other PAID payments with
- * something left, in the order they are refunded — the source carrying a fee last, as the server orders them.
+ * The sources a refund of `payment` may use: the payment itself and the other PAID payments of the same
+ * customer and account (for a misc payment: that customer's other misc payments) with something left, in the
+ * order they are refunded — the source carrying a fee last, as the server orders them.
  */
 export function refundCandidates(
   transactions: readonly Transaction[],
@@ -40,6 +41,7 @@ export function refundCandidates(
   const others = transactions.filter(
     (transaction) =>
       transaction.id !== payment.id &&
+      transaction.payment.customer_id === payment.payment.customer_id &&
       transaction.payment.account_id === payment.payment.account_id &&
       isRefundable(transaction),
   );

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { MiscPaymentRow } from '@paylane/shared/contracts/payments';
+import type { Refund } from '@paylane/shared/contracts/refunds';
 import { describe, expect, it } from 'vitest';
 import type { StubReply, StubRequest } from '../../../test/fetch-stub';
 import { merchantA } from '../../../test/fixtures';
@@ -31,8 +32,10 @@ const miscRow = (overrides: Partial<MiscPaymentRow['payment']> = {}): MiscPaymen
   taken_by: 'Taylor Staff',
 });
 
-function openMisc(path: string, handlers: Record<string, StubReply | ((r: StubRequest) => StubReply)> = {}) {
-  const calls = signedIn(['staff'], {
+type Handlers = Record<string, StubReply | ((r: StubRequest) => StubReply)>;
+
+function openMisc(path: string, handlers: Handlers = {}, roles = ['staff']) {
+  const calls = signedIn(roles, {
     [`GET ${miscApi}`]: { body: page([]) },
     [`GET ${api}/customers/`]: (request: StubRequest) => ({
       body: page(
@@ -183,5 +186,125 @@ describe('New Misc Payment', () => {
     const keys = keysOf(calls.callsTo(`POST ${miscApi}`));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('Refund on the misc payments list', () => {
+  const refundApi = `${api}/refund_payment/`;
+  const down = miscRow({ id: 'misc-down', amount_cents: 150_000 });
+  const titleFee = miscRow({
+    id: 'misc-title',
+    note: 'Title fee',
+    method_kind: 'cash',
+    method_label: 'Cash',
+    amount_cents: 7_500,
+  });
+  const bobs: MiscPaymentRow = {
+    ...miscRow({
+      id: 'misc-bob',
+      customer_id: bob.id,
+      method_kind: 'money_order',
+      method_label: 'Money Order 77',
+    }),
+    customer: { id: bob.id, first_name: 'Bob', last_name: 'Other', external_id: 'DM-1002' },
+  };
+  const refundRow: MiscPaymentRow = {
+    ...miscRow({ id: 'misc-refund', refund_of: 'misc-down', amount_cents: 50_000, note: '' }),
+    status: 'REFUND',
+    taken_by: 'Alex Admin',
+  };
+  const refunded: Refund = {
+    id: 'refund-1',
+    payment: 'misc-down',
+    sources: [
+      {
+        id: 'misc-refund',
+        transaction: { id: 'misc-down', total_amount_cents: 150_000 },
+        payment_method: 'Check 2210',
+        method_kind: 'check',
+        amount_cents: 50_000,
+        convenience_fee_cents: 0,
+        status: 'REFUND',
+        failure_code: null,
+        failure_message: null,
+      },
+    ],
+    total_amount_cents: 50_000,
+    total_no_fee_amount_cents: 50_000,
+    fee_cents: 0,
+    date: '2026-07-05T15:00:00.000Z',
+    refunded_by: 'Alex Admin',
+  };
+
+  /** The list before the refund, and after it: the refund's own row beside the payment it gave money back on. */
+  function openList(roles: string[]) {
+    let isRefunded = false;
+    return openMisc(
+      listPath,
+      {
+        [`GET ${miscApi}`]: () => ({
+          body: page(
+            isRefunded
+              ? [refundRow, { ...down, payment: { ...down.payment, refunded_cents: 50_000 } }, titleFee, bobs]
+              : [down, titleFee, bobs],
+          ),
+        }),
+        [`POST ${refundApi}`]: () => {
+          isRefunded = true;
+          return { status: 201, body: refunded };
+        },
+      },
+      roles,
+    );
+  }
+
+  it('is offered only to who may refund', async () => {
+    openList(['staff']);
+    const table = await screen.findByRole('table', { name: 'Misc Payments' });
+    await within(table).findByRole('row', { name: /Check 2210/ });
+    expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('refunds part of a down payment from the customer’s own payments, and the list shows the refund', async () => {
+    const { calls, user } = openList(['admin']);
+    await user.click(await screen.findByRole('button', { name: 'Refund Check 2210 $1,500.00' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Refund Payment' }));
+    // Ann's misc payments are the sources; Bob's is another customer's.
+    const sources = dialog
+      .getAllByRole('group')
+      .map((set) => set.getAttribute('aria-label'))
+      .filter((label) => label?.startsWith('Refund from'));
+    expect(sources).toEqual(['Refund from Check 2210', 'Refund from Cash']);
+    const amount = dialog.getByRole('textbox', { name: 'Amount to refund from Check 2210' });
+    expect(amount).toHaveValue('1500.00');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(dialog.getByRole('button', { name: 'Refund $500.00' }));
+    expect(await dialog.findByRole('status')).toHaveTextContent('Refunded $500.00');
+    const [sent] = calls.callsTo(`POST ${refundApi}`);
+    expect(sent?.body).toEqual({
+      payment: 'misc-down',
+      total: '500.00',
+      sources: [{ transaction: 'misc-down', amount: '500.00' }],
+    });
+    expect(sent?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+
+    const table = await screen.findByRole('table', { name: 'Misc Payments' });
+    const refundLine = await within(table).findByText('Refund of a misc payment · by Alex Admin');
+    const refundCells = within(refundLine.closest('tr')!).getAllByRole('cell');
+    expect(refundCells.map((cell) => cell.textContent)).toEqual([
+      '07/04/2026 3:05 PM CDT',
+      'Ann Buyer',
+      '—',
+      'Check 2210',
+      '$500.00',
+      'RefundRefund of a misc payment · by Alex Admin',
+      'Alex Admin',
+      '',
+    ]);
+    const paidRow = within(table).getByText('Partially refunded: $500.00').closest('tr')!;
+    expect(within(paidRow).getByRole('button', { name: 'Refund Check 2210 $1,500.00' })).toBeVisible();
   });
 });

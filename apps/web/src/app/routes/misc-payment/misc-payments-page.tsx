@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Transaction } from '@paylane/shared/contracts/payments';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   DATA_TABLE_PAGE_SIZES,
@@ -7,6 +9,13 @@ import {
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useMiscPayments } from '../../../features/misc-payments/api/list-misc-payments';
 import { MiscPaymentsTable } from '../../../features/misc-payments/components/misc-payments-table';
+import {
+  RefundActionCell,
+  RefundNote,
+  RefundTableContext,
+} from '../../../features/payments/components/refund-cells';
+import { RefundModal } from '../../../features/payments/components/refund-modal';
+import { useCan } from '../../../features/profile/hooks/use-can';
 
 const positiveInt = (text: string | null, fallback: number) => {
   const value = Number(text);
@@ -26,12 +35,20 @@ function usePagingParams() {
   return { page, pageSize, update };
 }
 
-/** /merchants/{merchantID}/misc-payment (docs/product.md §2, down payment): the merchant's misc payments. */
+/**
+ * /merchants/{merchantID}/misc-payment (docs/product.md §2, down payment): the merchant's misc payments, each
+ * refund beside its payment, and for who may refund (is_payment_refund_allowed) the customer page's Refund on
+ * each refundable PAID row.
+ */
 export function MiscPaymentsPage() {
   const { merchantID = '' } = useParams();
   const { page, pageSize, update } = usePagingParams();
   const { data: merchant } = useMerchant(merchantID);
   const payments = useMiscPayments(merchantID, { page, pageSize });
+  const canRefund = useCan('correctPayments', merchantID);
+  const [refunding, setRefunding] = useState<Transaction | null>(null);
+  const rows = payments.data?.results;
+  const timeZone = merchant?.time_zone ?? null;
   return (
     <Stack gap="md">
       <title>Misc Payments · Paylane</title>
@@ -53,14 +70,28 @@ export function MiscPaymentsPage() {
           The misc payments could not be loaded.
         </Alert>
       ) : (
-        <MiscPaymentsTable
-          merchantId={merchantID}
-          timeZone={merchant?.time_zone ?? null}
-          rows={payments.data?.results}
-          isFetching={payments.isPlaceholderData}
-          paging={{ count: payments.data?.count ?? 0, page, pageSize, onChange: update }}
-        />
+        <RefundTableContext value={{ onRefund: canRefund ? setRefunding : null, transactions: rows ?? [] }}>
+          <MiscPaymentsTable
+            merchantId={merchantID}
+            timeZone={timeZone}
+            rows={rows}
+            isFetching={payments.isPlaceholderData}
+            paging={{ count: payments.data?.count ?? 0, page, pageSize, onChange: update }}
+            statusNote={RefundNote}
+            rowActions={canRefund ? RefundActionCell : undefined}
+          />
+        </RefundTableContext>
       )}
+      {refunding ? (
+        <RefundModal
+          merchantId={merchantID}
+          payment={refunding}
+          // The customer's other misc payments listed here may be sources too.
+          transactions={rows ?? []}
+          timeZone={timeZone ?? undefined}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { MiscPaymentRow } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
-import { createContext, use } from 'react';
+import { createContext, use, useMemo, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   DataTable,
@@ -13,10 +13,23 @@ import { PaymentStatusBadge } from '../../../components/payment-status-badge';
 import { formatDateTime } from '../../../lib/date-time';
 import { customerPagePath } from '../../../lib/page-paths';
 
-type TableContext = { merchantId: string; timeZone: string | null };
+/** What the page puts in a row beside the list's own cells (the Refund action, the amount refunded). */
+export type MiscRowPart = ComponentType<{ transaction: MiscPaymentRow }>;
+
+type TableContext = {
+  merchantId: string;
+  timeZone: string | null;
+  StatusNote: MiscRowPart | null;
+  RowActions: MiscRowPart | null;
+};
 
 // The cells read these from context, so the columns stay the same objects between renders.
-const MiscTableContext = createContext<TableContext>({ merchantId: '', timeZone: null });
+const MiscTableContext = createContext<TableContext>({
+  merchantId: '',
+  timeZone: null,
+  StatusNote: null,
+  RowActions: null,
+});
 
 const none = <Text c="dimmed">—</Text>;
 
@@ -34,6 +47,21 @@ function CustomerCell({ row }: { row: MiscPaymentRow }) {
   );
 }
 
+function StatusCell({ row }: { row: MiscPaymentRow }) {
+  const { StatusNote } = use(MiscTableContext);
+  return (
+    <Stack gap={2} align="flex-start">
+      <PaymentStatusBadge status={row.status} />
+      {StatusNote ? <StatusNote transaction={row} /> : null}
+    </Stack>
+  );
+}
+
+function ActionsCell({ row }: { row: MiscPaymentRow }) {
+  const { RowActions } = use(MiscTableContext);
+  return RowActions ? <RowActions transaction={row} /> : null;
+}
+
 const columns: DataTableColumn<MiscPaymentRow>[] = [
   { id: 'created', header: 'Date', cell: ({ row }) => <DateCell row={row.original} /> },
   { id: 'customer', header: 'Customer', cell: ({ row }) => <CustomerCell row={row.original} /> },
@@ -48,10 +76,16 @@ const columns: DataTableColumn<MiscPaymentRow>[] = [
       </Text>
     ),
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => <PaymentStatusBadge status={row.original.status} /> },
+  { id: 'status', header: 'Status', cell: ({ row }) => <StatusCell row={row.original} /> },
   // '' when nobody on staff took it (an API key).
   { id: 'taken_by', header: 'Taken By', cell: ({ row }) => row.original.taken_by || none },
 ];
+
+const actionsColumn: DataTableColumn<MiscPaymentRow> = {
+  id: 'actions',
+  header: 'Actions',
+  cell: ({ row }) => <ActionsCell row={row.original} />,
+};
 
 type Props = {
   merchantId: string;
@@ -59,16 +93,24 @@ type Props = {
   rows: MiscPaymentRow[] | undefined;
   isFetching: boolean;
   paging: DataTablePaging;
+  /** Under a row's status (a refund's own row, how much a payment has had refunded). */
+  statusNote?: MiscRowPart | undefined;
+  /** A row's actions; none: the list has no Actions column. */
+  rowActions?: MiscRowPart | undefined;
 };
 
-/** The merchant's misc (down) payments, newest first; a row opens its customer. */
-export function MiscPaymentsTable({ merchantId, timeZone, rows, isFetching, paging }: Props) {
+/** The merchant's misc (down) payments and their refunds, newest first; a row opens its customer. */
+export function MiscPaymentsTable(props: Props) {
+  const { merchantId, timeZone, rows, isFetching, paging, statusNote, rowActions } = props;
   const navigate = useNavigate();
+  const hasActions = rowActions !== undefined;
+  const shown = useMemo(() => (hasActions ? [...columns, actionsColumn] : columns), [hasActions]);
+  const context = { merchantId, timeZone, StatusNote: statusNote ?? null, RowActions: rowActions ?? null };
   return (
-    <MiscTableContext value={{ merchantId, timeZone }}>
+    <MiscTableContext value={context}>
       <DataTable
         label="Misc Payments"
-        columns={columns}
+        columns={shown}
         data={rows}
         getRowId={(row) => row.id}
         isFetching={isFetching}

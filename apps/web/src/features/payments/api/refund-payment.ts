@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentReportKey } from '../../payment-report/api/keys';
 import { customersKey } from '../../customers/api/get-customer';
+import { miscPaymentsKey } from '../../misc-payments/api/list-misc-payments';
 
 export type RefundPaymentVariables = { idempotencyKey: string; input: RefundPaymentInput };
 
@@ -26,11 +27,13 @@ export function useRefundPayment(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: RefundPaymentVariables) => refundPayment(merchantId, variables),
-    // The account's amount due rises with the refund; its payments list, the customer and the report show it.
+    // The account's amount due rises with the refund; its payments list, the customer and the report show it,
+    // and the misc payments list a misc payment's refund.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: customersKey(merchantId) }),
         queryClient.invalidateQueries({ queryKey: paymentReportKey(merchantId) }),
+        queryClient.invalidateQueries({ queryKey: miscPaymentsKey(merchantId) }),
       ]),
     meta: { showsClientErrors: true },
   });

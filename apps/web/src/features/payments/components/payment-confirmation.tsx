@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
+import { PaymentTakenSummary } from '../../../components/payment-taken-summary';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** What the status means for the person who just took the payment. */
@@ -28,41 +29,25 @@ export function PaymentConfirmation({
   onDone: () => void;
 }) {
   const { payment } = transaction;
-  const lines = [
-    { label: 'Paid With', value: payment.method_label },
-    { label: 'Amount', value: formatCurrency(payment.amount_cents) },
-    { label: 'Convenience Fee', value: feeText(transaction) },
-    { label: 'Total', value: formatCurrency(payment.total_amount_cents) },
-  ];
   const note = statusNote(transaction);
   return (
-    <Stack aria-label="Payment taken" role="status">
-      <Group gap="sm">
-        <Text fw={600}>{transaction.status === 'PAID' ? 'Payment taken' : 'Payment sent'}</Text>
-        <PaymentStatusBadge status={transaction.status} />
-      </Group>
-      <SimpleGrid cols={2} component="dl" m={0} spacing="xs">
-        {lines.map((line) => (
-          <Box key={line.label}>
-            <Text component="dt" size="xs" c="dimmed">
-              {line.label}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {line.value}
-            </Text>
-          </Box>
-        ))}
-      </SimpleGrid>
-      {note ? (
-        <Alert color="yellow" variant="light">
-          {note}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
-          Done
-        </Button>
-      </Group>
-    </Stack>
+    <PaymentTakenSummary
+      title={transaction.status === 'PAID' ? 'Payment taken' : 'Payment sent'}
+      status={<PaymentStatusBadge status={transaction.status} />}
+      lines={[
+        { label: 'Paid With', value: payment.method_label },
+        { label: 'Amount', value: formatCurrency(payment.amount_cents) },
+        { label: 'Convenience Fee', value: feeText(transaction) },
+        { label: 'Total', value: formatCurrency(payment.total_amount_cents) },
+      ]}
+      note={
+        note ? (
+          <Alert color="yellow" variant="light">
+            {note}
+          </Alert>
+        ) : null
+      }
+      onDone={onDone}
+    />
   );
 }

@@ -26,7 +26,9 @@ function refundRowNote(transaction: AccountTransaction, transactions: readonly T
         ? 'fee kept'
         : null;
   const by = transaction.taken_by ? `by ${transaction.taken_by}` : null;
-  return ['Refund of this account’s payment', fee, by].filter(Boolean).join(' · ');
+  // A misc payment has no account (the misc payments list shows its refunds).
+  const of = payment.account_id === null ? 'Refund of a misc payment' : 'Refund of this account’s payment';
+  return [of, fee, by].filter(Boolean).join(' · ');
 }
 
 /**
