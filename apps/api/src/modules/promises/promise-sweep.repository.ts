@@ -32,10 +32,18 @@ export async function claimDueScheduled(db: Db, at: { now: Date; staleBefore: Da
     .returning();
 }
 
-/** Unconfirmed promises whose moment is within the reminder window and that were not reminded yet. */
-export async function claimReminders(db: Db, at: { now: Date; until: Date; limit: number }) {
+/**
+ * Unconfirmed promises whose moment is within the reminder window and that were not reminded yet, made at
+ * least `madeBefore` (a promise made an hour ago is not 'still unconfirmed'); marked reminded in the caller's
+ * transaction, with the texts it queues.
+ */
+export async function claimReminders(
+  db: Db,
+  at: { now: Date; until: Date; madeBefore: Date; limit: number },
+) {
   const due = and(
     eq(paymentPromises.status, 'PROMISED'),
+    lte(paymentPromises.createdAt, at.madeBefore),
     eq(paymentPromises.outcome, 'open'),
     isNull(paymentPromises.remindedAt),
     gte(paymentPromises.scheduledAt, at.now),
