@@ -8,6 +8,8 @@ import { saveTestBankAccount, saveTestCard, transactionsPath } from '../payments
 import { takeAccountPayment } from '../payments/take-payment.service';
 import { claimDueScheduled } from './promise-sweep.repository';
 import { sweepPromises } from './promise-sweep.service';
+import { promiseSchedules, SWEEP_PROMISES_JOB } from './promises.jobs';
+import { createJobs } from '../../worker';
 import {
   localIn,
   makePromise,
@@ -65,6 +67,11 @@ describe('the promises sweep', () => {
     ctx = createAppContext({ config: t.config, db: t.database.db, log: t.app.log, now: t.clock.now });
   });
   afterAll(() => t.close());
+
+  it('is a job of the worker, scheduled every minute', () => {
+    expect(promiseSchedules).toEqual([{ name: SWEEP_PROMISES_JOB, cron: '* * * * *' }]);
+    expect(createJobs(ctx).map((job) => job.name)).toContain(SWEEP_PROMISES_JOB);
+  });
 
   it('runs a scheduled payment once at its time, with no convenience fee, even with two sweeps racing', async () => {
     const to = await newPromiseAccount(t, merchantId, { amountDueCents: 40_000 });

@@ -241,6 +241,30 @@ describe('promises to pay', () => {
     const scheduled = await t.request(`/api/merchants/${merchantId}/scheduled_summary/`, { token: staff });
     expect(scheduled).toMatchObject({ status: 200, body: { scheduled: expect.any(Number) } });
   });
+
+  it('moves a merged customer’s promises to the surviving customer with the accounts', async () => {
+    const survivor = await newPromiseAccount(t, merchantId);
+    const merged = await newPromiseAccount(t, merchantId);
+    const made = (await promise(merged, localIn(t, 300))).body;
+    const merge = await t.request(`/api/merchants/${merchantId}/merge_customers/`, {
+      method: 'POST',
+      token: admin,
+      json: { survivor: survivor.customerId, merged: merged.customerId },
+    });
+    expect(merge.status).toBe(200);
+    const moved = { customerId: survivor.customerId, accountId: merged.accountId };
+    const list = await t.request(promisesPath(merchantId, moved), { token: staff });
+    expect(list.body.results).toEqual([
+      expect.objectContaining({
+        id: made.id,
+        customer: expect.objectContaining({ id: survivor.customerId }),
+      }),
+    ]);
+    expect(await confirm(moved, made.id)).toMatchObject({
+      status: 200,
+      body: { status: 'PROMISE_CONFIRMED' },
+    });
+  });
 });
 
 function localOfInstant(instant: Date) {
