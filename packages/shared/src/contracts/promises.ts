@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { dollarsToCentsSchema, isoDateSchema, requiredString, timeOfDaySchema, validationMessages } from '../validation';
+import {
+  dollarsToCentsSchema,
+  isoDateSchema,
+  requiredString,
+  timeOfDaySchema,
+  validationMessages,
+} from '../validation';
 import { pageOf } from './paging';
 import { paymentMethodKindSchema } from './payments';
 
@@ -89,9 +95,7 @@ export const promiseSchema = z.object({
   /** Paid against it since it was made, in cents (the ledger), once decided or while open. */
   paid_cents: z.number().int(),
   /** The saved method a scheduled payment charges, as the customer page shows it (nickname + mask). */
-  payment_method: z
-    .object({ id: z.string(), label: z.string(), kind: paymentMethodKindSchema })
-    .nullable(),
+  payment_method: z.object({ id: z.string(), label: z.string(), kind: paymentMethodKindSchema }).nullable(),
   /** The payment a scheduled promise made, once it ran. */
   transaction_id: z.string().nullable(),
   /** Why a scheduled run did not charge (declined, missed window), when it did not. */
