@@ -2,7 +2,9 @@ import { promiseMessages } from '@paylane/shared/contracts/promises';
 import { messages } from '@paylane/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, customers } from '../../db/schema';
+import { createAppContext } from '../../context';
+import { accounts, customers, messages as messageRows } from '../../db/schema';
+import { runDispatch } from '../messaging/dispatcher';
 import { createTestApp, type TestApp } from '../../test/app';
 import { saveTestCard, type AccountRef } from '../payments/payments-test-setup';
 import {
@@ -158,6 +160,15 @@ describe('promises to pay', () => {
       status: 400,
       body: { non_field_errors: [messages.accountInactive] },
     });
+    const merged = await newPromiseAccount(t, merchantId);
+    await t.database.db
+      .update(accounts)
+      .set({ mergedIntoId: inactive.accountId })
+      .where(eq(accounts.id, merged.accountId));
+    expect(await promise(merged, localIn(t, 60))).toMatchObject({
+      status: 400,
+      body: { non_field_errors: [messages.accountMerged] },
+    });
     const voided = await newPromiseAccount(t, merchantId);
     await t.database.db
       .update(customers)
@@ -232,6 +243,32 @@ describe('promises to pay', () => {
         .count,
     ).toBe(1);
 
+    const [phone] = await t.database.db
+      .select({ phone: customers.smsPhoneNumber })
+      .from(customers)
+      .where(eq(customers.id, b.customerId));
+    const digits = phone!.phone!.slice(-7);
+    expect(
+      (
+        await t.request(`/api/merchants/${merchantId}/promises/?like=${digits}`, { token: staff })
+      ).body.results.map((row: { id: string }) => row.id),
+    ).toEqual([later.id]);
+
+    const scheduledBefore = (
+      await t.request(`/api/merchants/${merchantId}/scheduled_summary/`, { token: staff })
+    ).body;
+    const c = await newPromiseAccount(t, merchantId);
+    const card = await saveTestCard(t, { merchantId, ...c }, '4242424242424242', 'CREDIT');
+    await promise(c, { ...localIn(t, 2 * 24 * 60), amount: '60.00', payment_method: card });
+    const scheduledAfter = (
+      await t.request(`/api/merchants/${merchantId}/scheduled_summary/`, { token: staff })
+    ).body;
+    expect(scheduledAfter).toMatchObject({
+      scheduled: scheduledBefore.scheduled + 1,
+      scheduled_cents: scheduledBefore.scheduled_cents + 6_000,
+      due_next_7_days: scheduledBefore.due_next_7_days + 1,
+      failed_30_days: scheduledBefore.failed_30_days,
+    });
     const summary = await t.request(`/api/merchants/${merchantId}/promise_summary/`, { token: admin });
     expect(summary).toMatchObject({
       status: 200,
@@ -264,6 +301,22 @@ describe('promises to pay', () => {
       status: 200,
       body: { status: 'PROMISE_CONFIRMED' },
     });
+  });
+
+  it('queues no text that reaches an opted-out customer: the dispatcher refuses it', async () => {
+    const to = await newPromiseAccount(t, merchantId);
+    await t.database.db
+      .update(customers)
+      .set({ smsOptedOutAt: t.clock.now() })
+      .where(eq(customers.id, to.customerId));
+    const made = (await promise(to, localIn(t, 90))).body;
+    const ctx = createAppContext({ config: t.config, db: t.database.db, log: t.app.log, now: t.clock.now });
+    await runDispatch(ctx);
+    const rows = await t.database.db
+      .select({ status: messageRows.status, errorMessage: messageRows.errorMessage })
+      .from(messageRows)
+      .where(eq(messageRows.idempotencyKey, `promise:${made.id}:PAYMENT_PROMISE`));
+    expect(rows).toEqual([{ status: 'failed', errorMessage: messages.optedOut }]);
   });
 });
 
