@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { renderSystemText } from '../message-templates/template-render.service';
 import { insertPendingMessages } from '../messaging/outgoing-messages.service';
 import { createPayLink } from '../pay-links/pay-link-tokens.service';
-import { findPromiseRecipient, type PromiseRow } from './promises.repository';
+import { findCustomerMethod, findPromiseRecipient, type PromiseRow } from './promises.repository';
 
 // The texts of a promise (issue 17 item 4): PAYMENT_PROMISE when a plain promise is made, PAYMENT_SCHEDULED
 // when a scheduled payment is, PAYMENT_PROMISE_CONFIRMED on confirm and UNCONFIRMED_PROMISE before the time of
@@ -25,11 +25,16 @@ export async function queuePromiseText(
   const { merchantId, customerId, accountId } = promise;
   const recipient = await findPromiseRecipient(ctx.db, { merchantId, customerId });
   if (!recipient?.smsPhoneNumber || recipient.voidedAt) return false;
+  const method = promise.paymentMethodId
+    ? await findCustomerMethod(ctx.db, { merchantId, customerId, id: promise.paymentMethodId })
+    : null;
   const rendered = await renderSystemText(ctx, {
     merchantId,
     type,
     customerId,
     accountId,
+    // {{due_date}}, {{amount_due}} and {{payment_method}} are the promise's own.
+    event: { dueDate: promise.localDate, amountDueCents: promise.amountCents, paymentMethod: method },
     paymentLink: async () =>
       (await createPayLink(ctx, ctx.db, { merchantId, customerId, accountId, createdByUserId: null })).url,
   });

@@ -86,3 +86,21 @@ export async function newPromiseAccount(
     .returning();
   return { customerId: customer!.id, accountId: account!.id };
 }
+
+/** The date and time an instant reads on the demo merchant's clock. */
+export function localOfInstant(instant: Date) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { saveTestCard, type AccountRef } from '../payments/payments-test-setup';
 import {
   localIn,
+  localOfInstant,
   makePromise,
   newPromiseAccount,
   promiseEventsOf,
@@ -121,6 +122,15 @@ describe('promises to pay', () => {
       body: { detail: promiseMessages.keyReused },
     });
     expect(await promiseTextsOf(t, made.body.id)).toEqual(['PAYMENT_SCHEDULED']);
+    // The text tells the scheduled payment's own amount, date and card, not the account's amount due.
+    const [text] = await t.database.db
+      .select({ body: messageRows.body })
+      .from(messageRows)
+      .where(eq(messageRows.idempotencyKey, `promise:${made.body.id}:PAYMENT_SCHEDULED`));
+    const [year, month, day] = body.date.split('-');
+    expect(text!.body).toContain(`$120.00 with`);
+    expect(text!.body).toContain('4242');
+    expect(text!.body).toContain(`${month}/${day}/${year}`);
     expect((await promiseEventsOf(t, to.customerId)).map((event) => event.kind)).toEqual(['promise.created']);
   });
 
@@ -319,20 +329,3 @@ describe('promises to pay', () => {
     expect(rows).toEqual([{ status: 'failed', errorMessage: messages.optedOut }]);
   });
 });
-
-function localOfInstant(instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  };
-}
