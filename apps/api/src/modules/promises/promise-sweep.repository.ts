@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentPromises } from '../../db/schema';
 import type { PromiseOutcomeValue, PromiseRow } from './promises.repository';
@@ -62,13 +62,27 @@ export async function claimReminders(
     .returning();
 }
 
-/** Open promises whose moment was before `before` (their grace has passed): ready to be decided. */
-export function listDecidable(db: Db, at: { before: Date; limit: number }) {
+/**
+ * Open promises whose moment was before `before` (their grace has passed), by moment and id after `after`:
+ * the sweep pages past the ones a processing payment holds, so they never starve the rest.
+ */
+export function listDecidable(
+  db: Db,
+  at: { before: Date; after: { scheduledAt: Date; id: string } | null; limit: number },
+) {
   return db
     .select()
     .from(paymentPromises)
-    .where(and(eq(paymentPromises.outcome, 'open'), lt(paymentPromises.scheduledAt, at.before)))
-    .orderBy(paymentPromises.scheduledAt)
+    .where(
+      and(
+        eq(paymentPromises.outcome, 'open'),
+        lt(paymentPromises.scheduledAt, at.before),
+        at.after
+          ? sql`(${paymentPromises.scheduledAt}, ${paymentPromises.id}) > (${at.after.scheduledAt}, ${at.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(paymentPromises.scheduledAt, paymentPromises.id)
     .limit(at.limit);
 }
 

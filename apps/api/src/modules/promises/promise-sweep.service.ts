@@ -136,25 +136,30 @@ export async function remindUnconfirmed(ctx: AppContext): Promise<number> {
  */
 export async function decideOutcomes(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const graceMs = PROMISE_GRACE_HOURS * HOUR_MS;
-  const due = await listDecidable(ctx.db, { before: new Date(now.getTime() - graceMs), limit: BATCH });
+  const before = new Date(now.getTime() - PROMISE_GRACE_HOURS * HOUR_MS);
   let decided = 0;
-  for (const promise of due) {
-    const key = { merchantId: promise.merchantId, accountId: promise.accountId };
-    const deadline = new Date(promise.scheduledAt.getTime() + graceMs);
-    if (await hasPaymentWaitingOnAccount(ctx, { ...key, before: deadline })) continue;
-    const posted = await principalPostedOnAccount(ctx, { ...key, from: promise.createdAt, before: deadline });
-    const paidCents = Math.max(0, posted);
-    const outcome = outcomeOf(promise.amountCents, paidCents);
-    const isDecided = await inTransaction(ctx.db, async (tx) => {
-      const row = await decidePromise(tx, promise, { outcome, paidCents, decidedAt: now });
-      if (!row) return false;
-      await recordPromiseEvent(tx, row, `promise.${outcome}` as const, { actorUserId: null, at: now });
-      return true;
-    });
-    if (isDecided) decided += 1;
+  let after: PromiseRow | null = null;
+  for (;;) {
+    const page: PromiseRow[] = await listDecidable(ctx.db, { before, after, limit: BATCH });
+    for (const promise of page) if (await decideOne(ctx, promise, now)) decided += 1;
+    after = page.at(-1) ?? null;
+    if (page.length < BATCH) return decided;
   }
-  return decided;
+}
+
+async function decideOne(ctx: AppContext, promise: PromiseRow, now: Date): Promise<boolean> {
+  const key = { merchantId: promise.merchantId, accountId: promise.accountId };
+  const deadline = new Date(promise.scheduledAt.getTime() + PROMISE_GRACE_HOURS * HOUR_MS);
+  if (await hasPaymentWaitingOnAccount(ctx, { ...key, before: deadline })) return false;
+  const posted = await principalPostedOnAccount(ctx, { ...key, from: promise.createdAt, before: deadline });
+  const paidCents = Math.max(0, posted);
+  const outcome = outcomeOf(promise.amountCents, paidCents);
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await decidePromise(tx, promise, { outcome, paidCents, decidedAt: now });
+    if (!row) return false;
+    await recordPromiseEvent(tx, row, `promise.${outcome}` as const, { actorUserId: null, at: now });
+    return true;
+  });
 }
 
 type Decided = Exclude<PromiseOutcomeValue, 'open' | 'cancelled'>;
