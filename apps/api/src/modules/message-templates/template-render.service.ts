@@ -17,6 +17,21 @@ import { isUuid } from '@paylane/shared/validation';
 
 const PAYMENT_LINK_PLACEHOLDER = mergeSnippet('payment_link');
 
+/**
+ * What a system text's event says itself, filled in place of the account's values: {{due_date}},
+ * {{amount_due}} and {{payment_method}} of a promise are its date, amount and method. Null or absent: the
+ * account's.
+ */
+export type EventMergeValues = {
+  dueDate?: string | null;
+  amountDueCents?: number | null;
+  paymentMethod?: {
+    nickname: string;
+    maskedCardNumber: string | null;
+    maskedAccountNumber: string | null;
+  } | null;
+};
+
 /** docs/product.md §7 random render: the body as written, filled with sample values (the template page's preview). */
 export function renderWithSampleValues(input: { message_template_body: string }): RenderAnswer {
   return { rendered_body: renderBody(input.message_template_body, sampleMergeValues) };
@@ -42,6 +57,8 @@ export async function renderForCustomer(
      * written, so a body copied from the preview into the chat still gets a fresh link when it is sent.
      */
     paymentLink?: (() => Promise<string>) | undefined;
+    /** The values of the event being texted, over the account's (a promise's date, amount and method). */
+    event?: EventMergeValues | undefined;
   },
 ): Promise<RenderAnswer> {
   const { merchantId } = input;
@@ -56,15 +73,17 @@ export async function renderForCustomer(
       ? null
       : await findRenderAccount(ctx.db, { merchantId, customerId: customer.id, accountId });
   if (accountId !== null && !account) throw fieldError('account', messages.noteAccountUnknown);
-  const paymentMethod = await findFirstPaymentMethod(ctx.db, { merchantId, customerId: customer.id });
+  const paymentMethod =
+    input.event?.paymentMethod ??
+    (await findFirstPaymentMethod(ctx.db, { merchantId, customerId: customer.id }));
   const body = pickBody(template.messageBodies, input.type, input.language ?? customer.language);
   if (body === null) return { rendered_body: '' };
   const usesLink = usedMergeFields(body.message_body).includes('payment_link');
   const values = mergeValuesOf({
     firstName: customer.firstName,
     lastName: customer.lastName,
-    dueDate: account?.dueDate ?? null,
-    amountDueCents: account?.amountDueCents ?? null,
+    dueDate: input.event?.dueDate ?? account?.dueDate ?? null,
+    amountDueCents: input.event?.amountDueCents ?? account?.amountDueCents ?? null,
     cadence: account?.cadence ?? null,
     accountNumber: account?.externalId ?? null,
     vehicleYear: account?.vehicleYear ?? null,
@@ -92,6 +111,7 @@ export async function renderSystemText(
     customerId: string;
     accountId: string | null;
     paymentLink: () => Promise<string>;
+    event?: EventMergeValues;
   },
 ): Promise<{ templateId: string; body: string } | null> {
   const template = await findSystemTemplate(ctx.db, input.merchantId, input.type);
@@ -104,6 +124,7 @@ export async function renderSystemText(
     type: 'TEXT',
     collectorName: '',
     paymentLink: input.paymentLink,
+    event: input.event,
   });
   return rendered_body.trim() === '' ? null : { templateId: template.id, body: rendered_body };
 }
