@@ -49,10 +49,12 @@ describe('buildNavigation', () => {
     expect(reports({ ...base, isSuperAdmin: false, roles: ['staff'] })).toEqual([
       { label: 'Message Report', to: '/message-report' },
       { label: 'Payment Report', to: '/payment-report' },
+      { label: 'Promises', to: '/promises' },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
     expect(without).not.toContain('Payment Report');
+    expect(without).toContain('Promises'); // every member (docs/product.md §2 navigation)
     const allowed = labels({
       ...custom,
       isSuperAdmin: false,
