@@ -132,7 +132,6 @@ describe('only built screens', () => {
     for (const unbuilt of [
       'Payment Request Report',
       'Action Report',
-      'Promises',
       'DMS Notification Report',
     ]) {
       expect(shown).not.toContain(unbuilt);
