@@ -139,6 +139,15 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       readPath: transactionsPath,
       body: paymentBody,
     });
+    // A promise to pay on the account (issue 17), two days ahead on any clock.
+    const promiseBody = {
+      date: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10),
+      time: '12:00',
+      note: `${RIVAL} promise`,
+    };
+    const promisesPath = `${base}/customers/${customer}/accounts/${account.id}/promises/`;
+    const promise = await createAsSuperAdmin(promisesPath, promiseBody);
+    foreign.push({ param: 'promise_id', id: promise.id, readPath: promisesPath, body: promiseBody });
     const noteBody = { body: `${RIVAL} note` };
     const note = await createAsSuperAdmin(`${base}/customers/${customer}/notes/`, noteBody);
     foreign.push({

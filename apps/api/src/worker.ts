@@ -11,6 +11,7 @@ import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenan
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
 import { createPasswordResetJobs } from './modules/password-reset/password-reset.jobs';
 import { createPaymentJobs, paymentSchedules } from './modules/payments/payments.jobs';
+import { createPromiseJobs, promiseSchedules } from './modules/promises/promises.jobs';
 import { startOutboxSmsWalker, type BackgroundLoop } from './modules/outbox/outbox-sms-walker.runtime';
 
 /** Every feature's jobs. Features add theirs here. */
@@ -23,6 +24,7 @@ export function createJobs(ctx: AppContext): JobDefinition[] {
     ...createMessagingJobs(ctx),
     ...createAutomationJobs(ctx),
     ...createPaymentJobs(ctx),
+    ...createPromiseJobs(ctx),
   ];
 }
 
@@ -59,6 +61,7 @@ export async function startBackgroundWork(input: {
     ...maintenanceSchedules(ctx.config),
     ...messagingSchedules,
     ...paymentSchedules,
+    ...promiseSchedules,
   ];
   for (const job of jobs) await queue.ensureQueue(job.name, job.queue);
   if (!input.runsJobs) return { stop: async () => undefined };

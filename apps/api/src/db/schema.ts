@@ -19,3 +19,4 @@ export * from './schema/sandbox-refunds';
 export * from './schema/pay-links';
 export * from './schema/payment-method-entries';
 export * from './schema/payment-moves';
+export * from './schema/promises';

@@ -31,6 +31,10 @@ export const promiseMessages = {
   notConfirmable: 'Only an unconfirmed promise can be confirmed',
   notCancelable: 'Only an open promise or scheduled payment can be cancelled',
   tooLateToCancel: 'The scheduled payment is already running and can no longer be cancelled',
+  amountAboveDue: 'Amount cannot be more than the amount due',
+  keyReused: 'This Idempotency-Key was already used for a different promise.',
+  /** failure_message of a scheduled payment the sweep reached after SCHEDULED_RUN_WINDOW_MINUTES. */
+  runWindowMissed: 'Not charged: the scheduled time passed more than 60 minutes before the payment could run',
 } as const;
 
 /** docs/product.md §4: PROMISE_CONFIRMED or SCHEDULED shows Confirmed; PROMISED shows Unconfirmed. */

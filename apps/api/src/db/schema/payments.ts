@@ -20,7 +20,8 @@ import { users } from './users';
 
 /** refund: money going back on an earlier payment (`refund_of_payment_id`), one row per source refunded. */
 export const paymentKinds = ['account', 'misc', 'refund'] as const;
-export const paymentChannels = ['staff', 'pos', 'pay_link', 'autopay', 'api'] as const;
+/** scheduled: a promise's scheduled payment, charged by the sweep at its time (issue 17). */
+export const paymentChannels = ['staff', 'pos', 'pay_link', 'autopay', 'api', 'scheduled'] as const;
 export const paymentMethodKinds = ['card', 'bank', 'cash', 'check', 'money_order', 'card_present'] as const;
 /**
  * pending: written before the processor is called, its outcome not known yet (a crash or an ambiguous answer

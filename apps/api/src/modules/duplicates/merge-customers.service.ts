@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../kit/errors';
 import { recordAudit } from '../audit/audit.service';
 import { insertCustomerEvents } from '../customer-history/customer-events.service';
+import { movePromisesToCustomer } from '../promises/promises.service';
 import {
   countCustomerMoves,
   fillCustomer,
@@ -142,6 +143,12 @@ export function mergeCustomers(
     const ref = { merchantId: actor.merchantId, survivorId: survivor.id, mergedId: merged.id };
     const fills = customerFills(pair);
     const moved = await moveCustomerRecords(tx, { ...ref, at });
+    // Promises to pay go with the accounts they were made on (issue 17).
+    await movePromisesToCustomer(tx, {
+      merchantId: actor.merchantId,
+      fromCustomerIds: [merged.id],
+      toCustomerId: survivor.id,
+    });
     // The merged customer lets go of its unique values (external id; the phone by being voided) first.
     const mergedAfter = await voidMergedCustomer(tx, {
       ...ref,

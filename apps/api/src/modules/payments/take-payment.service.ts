@@ -30,7 +30,12 @@ export type PaymentTaker = {
   canWaiveFee: boolean;
   canExceedRoleLimits: boolean;
   /** Where the payment was taken; staff unless said. */
-  channel?: 'staff' | 'pay_link';
+  channel?: 'staff' | 'pay_link' | 'scheduled';
+  /**
+   * A charge the system makes on its own at a set time (a scheduled payment of a promise): no convenience fee,
+   * as for autopay — the customer is not at a screen to see one (docs/product.md §3 promises).
+   */
+  isRecurring?: boolean;
 };
 
 export type TakePaymentRequest = TakePaymentBody & {
@@ -84,7 +89,7 @@ export async function takeAccountPayment(
 
   const account = await payableAccount(ctx, merchantId, request);
   await checkAmount(ctx, taker, account, request.amount);
-  const plan = await planMethod(ctx, merchantId, account, request);
+  const plan = await planMethod(ctx, merchantId, account, request, taker.isRecurring ?? false);
   if (request.waive_fee && plan.feeCents && !taker.canWaiveFee)
     throw forbidden('You do not have permission to waive the convenience fee.');
 
@@ -248,6 +253,7 @@ async function planMethod(
   merchantId: string,
   account: Account,
   request: TakePaymentRequest,
+  isRecurring: boolean,
 ): Promise<MethodPlan> {
   if (request.method_kind === 'card_present') return readerPlan(ctx, merchantId, account);
   if (request.method_kind) return counterMethodPlan(request.method_kind, request.note);
@@ -270,7 +276,7 @@ async function planMethod(
       amountCents: request.amount,
       method: feeMethod,
       setting: processingAccountFee(processing),
-      isRecurring: false,
+      isRecurring,
     }),
     token: method.processorToken,
   };

@@ -86,4 +86,47 @@ describe('history sentences', () => {
     expect(formatFieldValue('location', { id: 'l1', name: 'North Lot' })).toBe('North Lot');
     expect(formatFieldValue('email', '')).toBe('(empty)');
   });
+
+  it('tells every promise event: made, confirmed, cancelled, the scheduled run, kept, partly kept, broken', () => {
+    const plain = {
+      date: '2026-11-28',
+      time: '14:30',
+      status: 'PROMISED',
+      amount_cents: 10_000,
+      paid_cents: 0,
+    };
+    const scheduled = { ...plain, status: 'SCHEDULED', amount_cents: 7_500 };
+    const say = (kind: string, details: Record<string, unknown>) => describeEvent(event(kind, details), null);
+    expect(say('promise.created', plain)).toEqual({
+      sentence: 'Promised to pay $100.00 by 11/28/2026 at 2:30 PM',
+      changes: [],
+    });
+    expect(say('promise.created', { ...plain, amount_cents: null, time: '09:05' }).sentence).toBe(
+      'Promised to pay by 11/28/2026 at 9:05 AM',
+    );
+    expect(say('promise.created', scheduled).sentence).toBe(
+      'Scheduled a payment of $75.00 for 11/28/2026 at 2:30 PM',
+    );
+    expect(say('promise.confirmed', plain).sentence).toBe(
+      'Confirmed the promise to pay $100.00 by 11/28/2026 at 2:30 PM',
+    );
+    expect(say('promise.cancelled', scheduled).sentence).toBe(
+      'Cancelled the scheduled payment of $75.00 for 11/28/2026 at 2:30 PM',
+    );
+    expect(say('promise.scheduled_payment_made', scheduled).sentence).toBe(
+      'Made the scheduled payment of $75.00 for 11/28/2026 at 2:30 PM',
+    );
+    expect(
+      say('promise.scheduled_payment_failed', { ...scheduled, failure_message: 'Card declined' }).sentence,
+    ).toBe('The scheduled payment of $75.00 for 11/28/2026 at 2:30 PM did not go through: Card declined');
+    expect(say('promise.kept', { ...plain, paid_cents: 10_000 }).sentence).toBe(
+      'Kept the promise to pay $100.00 by 11/28/2026 at 2:30 PM, $100.00 paid',
+    );
+    expect(say('promise.partially_kept', { ...plain, paid_cents: 4_000 }).sentence).toBe(
+      'Partly kept the promise to pay $100.00 by 11/28/2026 at 2:30 PM, $40.00 paid',
+    );
+    expect(say('promise.broken', plain).sentence).toBe(
+      'Broke the promise to pay $100.00 by 11/28/2026 at 2:30 PM',
+    );
+  });
 });

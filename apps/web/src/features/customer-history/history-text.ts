@@ -2,6 +2,7 @@ import { type HistoryEvent } from '@paylane/shared/contracts/customer-history';
 import { cadenceLabels, type Cadence } from '@paylane/shared/contracts/customers';
 import { formatCurrency, formatDate, formatPhone } from '@paylane/shared/format';
 import { paymentMovedSentence, receiptSentSentence } from './payment-history-text';
+import { promiseSentence } from './promise-history-text';
 import { refundSentence } from './refund-history-text';
 
 // One readable sentence per history event, and an update's changed fields as 'Field: before → after'.
@@ -158,8 +159,12 @@ export function describeEvent(event: HistoryEvent, accountLabel: string | null):
       return { sentence: receiptSentSentence(details), changes: [] };
     case 'payment.moved':
       return { sentence: paymentMovedSentence(details), changes: [] };
-    default:
+    default: {
+      // Promises to pay and scheduled payments (issue 17): 'promise.created', 'promise.kept', …
+      const promise = promiseSentence(event.kind, details);
+      if (promise) return { sentence: promise, changes: [] };
       return { sentence: humanise(event.kind), changes: changesOf(details) };
+    }
   }
 }
 
