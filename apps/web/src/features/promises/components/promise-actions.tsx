@@ -1,6 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import type { PaymentPromise } from '@paylane/shared/contracts/promises';
 import { translateMessage } from '@paylane/shared/messages';
 import { isApiError } from '../../../lib/api-error';
@@ -8,6 +7,7 @@ import { errorDetailText } from '../../../lib/notify';
 import { useCancelScheduledPayment } from '../api/cancel-scheduled-payment';
 import { useConfirmPromise } from '../api/confirm-promise';
 import { promiseKindText, promisedAt } from '../promise-display';
+import { showPromiseToast } from './promise-toast';
 
 type Props = {
   merchantId: string;
@@ -22,7 +22,7 @@ function showRefusal(error: unknown) {
   if (!isApiError(error) || error.status < 400 || error.status >= 500) return;
   const fields = Object.values(error.fieldErrors ?? {}).flat();
   const text = errorDetailText(error) || fields.map((message) => translateMessage(message)).join(' ');
-  notifications.show({ color: 'red', message: text || 'The promise could not be changed.' });
+  showPromiseToast(text || 'The promise could not be changed.', 'red');
 }
 
 /** Confirm (an Unconfirmed promise) and Cancel (any open one, after a confirmation dialog). */
@@ -48,11 +48,7 @@ export function PromiseActions({ merchantId, promise, timeZone, where }: Props) 
       onConfirm: () =>
         cancel.mutate(promise, {
           onSuccess: () =>
-            notifications.show({
-              color: 'green',
-              message: isScheduled ? 'Scheduled payment cancelled.' : 'Promise cancelled.',
-              autoClose: 3000,
-            }),
+            showPromiseToast(isScheduled ? 'Scheduled payment cancelled.' : 'Promise cancelled.'),
           onError: showRefusal,
         }),
     });
@@ -67,8 +63,7 @@ export function PromiseActions({ merchantId, promise, timeZone, where }: Props) 
           aria-label={`Confirm the promise ${where}`}
           onClick={() =>
             confirm.mutate(promise, {
-              onSuccess: () =>
-                notifications.show({ color: 'green', message: 'Promise confirmed.', autoClose: 3000 }),
+              onSuccess: () => showPromiseToast('Promise confirmed.'),
               onError: showRefusal,
             })
           }

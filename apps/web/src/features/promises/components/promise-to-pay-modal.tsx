@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import type { CreatePromiseInput } from '@paylane/shared/contracts/promises';
 import { formatCurrency, formatDate, formatPaymentMethod } from '@paylane/shared/format';
@@ -14,6 +13,7 @@ import { usePaymentMethods } from '../../payment-methods/api/list-payment-method
 import { useCreatePromise } from '../api/create-promise';
 import { timeOfDayText, zoneName } from '../promise-display';
 import { promiseFormSchema } from '../promise-rules';
+import { showPromiseToast } from './promise-toast';
 
 type Props = {
   merchantId: string;
@@ -95,11 +95,7 @@ export function PromiseToPayModal(props: Props) {
         idempotencyKey,
         input: toPromiseInput(values),
       });
-      notifications.show({
-        color: 'green',
-        message: promise.status === 'SCHEDULED' ? 'Payment scheduled!' : 'Promise to pay saved!',
-        autoClose: 3000,
-      });
+      showPromiseToast(promise.status === 'SCHEDULED' ? 'Payment scheduled!' : 'Promise to pay saved!');
       onClose();
     } catch (error) {
       if (isShownOnForm(error)) {
@@ -129,7 +125,7 @@ export function PromiseToPayModal(props: Props) {
           </Text>
           <FormAlert messages={formMessages} />
           <Group grow align="flex-start">
-            <FormDateInput control={form.control} name="date" label="Date" withAsterisk data-autofocus />
+            <FormDateInput control={form.control} name="date" label="Date" withAsterisk />
             <TextInput
               label="Time"
               type="time"
