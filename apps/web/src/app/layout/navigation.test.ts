@@ -129,11 +129,7 @@ describe('only built screens', () => {
 
   it('leaves out the reports whose screens are not built yet', () => {
     const shown = labels({ ...base, isSuperAdmin: true, roles: ['super_admin'] });
-    for (const unbuilt of [
-      'Payment Request Report',
-      'Action Report',
-      'DMS Notification Report',
-    ]) {
+    for (const unbuilt of ['Payment Request Report', 'Action Report', 'DMS Notification Report']) {
       expect(shown).not.toContain(unbuilt);
     }
   });
