@@ -14,6 +14,7 @@ import {
   ledgerEntries,
   paymentMethods,
   paymentMoves,
+  paymentPromises,
   payments,
 } from '../schema';
 import { createCipher } from '../../lib/encryption';
@@ -108,6 +109,27 @@ describe('the demo seed', () => {
     }
   });
 
+  it('has promises to pay: kept, broken, unconfirmed for tomorrow, confirmed, and a scheduled card payment', async () => {
+    const rows = await database.db.select().from(paymentPromises).orderBy(paymentPromises.createdAt);
+    const brief = rows.map((row) => ({ status: row.status, outcome: row.outcome }));
+    expect(brief).toEqual([
+      { status: 'PROMISED', outcome: 'broken' },
+      { status: 'PROMISED', outcome: 'kept' },
+      { status: 'PROMISE_CONFIRMED', outcome: 'open' },
+      { status: 'PROMISED', outcome: 'open' },
+      { status: 'SCHEDULED', outcome: 'open' },
+    ]);
+    const [broken, kept, confirmed, unconfirmed, scheduled] = rows;
+    expect(broken!.paidCents).toBe(0);
+    expect(kept!.paidCents).toBeGreaterThanOrEqual(kept!.amountCents!);
+    for (const open of [confirmed!, unconfirmed!, scheduled!]) expect(open.scheduledAt > now).toBe(true);
+    expect(unconfirmed!.scheduledAt.getTime() - now.getTime()).toBeLessThan(2 * 86_400_000);
+    expect(scheduled!.paymentMethodId).not.toBeNull();
+    expect(scheduled!.scheduledAt.getTime() - now.getTime()).toBeGreaterThan(2 * 86_400_000);
+    // One open promise per account, and no text queued for them (the demo's texts are all in the past).
+    expect(new Set(rows.map((row) => row.accountId)).size).toBe(rows.length);
+  });
+
   it('leaves notes and history beyond the customers’ creation', async () => {
     const [notes] = await database.db.select({ n: count() }).from(customerNotes);
     expect(notes?.n).toBeGreaterThanOrEqual(5);
@@ -123,6 +145,10 @@ describe('the demo seed', () => {
       'note.added',
       'payment.moved',
       'payment.refunded',
+      'promise.broken',
+      'promise.confirmed',
+      'promise.created',
+      'promise.kept',
     ]);
   });
 });

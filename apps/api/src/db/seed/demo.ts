@@ -17,6 +17,7 @@ import { seedDemoCustomerExtras } from './demo-customer-extras';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentMove } from './demo-payment-move';
+import { seedDemoPromises } from './demo-promises';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -124,6 +125,8 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
     });
     await seedDemoRefund(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     await seedDemoPaymentMove(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
+    // Before the system templates exist (demo-messaging), so the promises queue no texts.
+    await seedDemoPromises(tx, { merchantId: merchant.id, staffUserId: staff.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,
