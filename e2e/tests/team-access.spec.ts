@@ -14,6 +14,7 @@ const staffNavigation = [
   'Message Templates',
   'Message Report',
   'Payment Report',
+  'Promises',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({

@@ -18,6 +18,7 @@ import { movePaymentRoutes } from './routes/move-payment/move-payment-routes';
 import { messageReportRoutes } from './routes/message-report/message-report-routes';
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
+import { promisesRoutes } from './routes/promises/promises-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -136,6 +137,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...customerGroupsRoutes(queryClient),
             ...messageReportRoutes(),
             ...paymentReportRoutes(queryClient),
+            ...promisesRoutes(),
             ...inboxRoutes(),
             ...miscPaymentRoutes(),
           ],

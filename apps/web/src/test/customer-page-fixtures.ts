@@ -94,6 +94,10 @@ export function openCustomerPage(
     [`GET ${customerApi}accounts/acct-1/transactions/`]: {
       body: { count: 0, next: null, previous: null, results: [], card_fee: null },
     },
+    // …and its promises to pay: none unless a test says otherwise.
+    [`GET ${customerApi}accounts/acct-1/promises/`]: {
+      body: { count: 0, next: null, previous: null, results: [] },
+    },
     ...options.handlers,
   });
   return { api, ...renderApp(path) };

@@ -1,6 +1,7 @@
 import type { HomeSummary } from '@paylane/shared/contracts/home';
 import type { Merchant } from '@paylane/shared/contracts/merchants';
 import type { Profile } from '@paylane/shared/contracts/profile';
+import type { PromiseSummary, ScheduledSummary } from '@paylane/shared/contracts/promises';
 import { storageKeys } from '../lib/session-storage';
 
 const base64url = (value: unknown) =>
@@ -99,6 +100,31 @@ export function makeHomeSummary(overrides: Partial<HomeSummary> = {}): HomeSumma
   };
 }
 
+/** Home's promise figures (GET .../promise_summary/) with nothing promised; override what a test looks at. */
+export function makePromiseSummary(overrides: Partial<PromiseSummary> = {}): PromiseSummary {
+  return {
+    open: 0,
+    unconfirmed: 0,
+    due_today: 0,
+    kept_30_days: 0,
+    broken_30_days: 0,
+    partially_kept_30_days: 0,
+    ...overrides,
+  };
+}
+
+/** Home's scheduled-payment figures (GET .../scheduled_summary/) with nothing scheduled. */
+export function makeScheduledSummary(overrides: Partial<ScheduledSummary> = {}): ScheduledSummary {
+  return {
+    scheduled: 0,
+    scheduled_cents: 0,
+    due_next_7_days: 0,
+    due_next_7_days_cents: 0,
+    failed_30_days: 0,
+    ...overrides,
+  };
+}
+
 export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]; groups?: string[] } = {}) {
   const profile = options.profile ?? makeProfile();
   const merchants = options.merchants ?? [merchantA, merchantB];
@@ -126,6 +152,15 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
     ),
     ...Object.fromEntries(
       [...byId].map(([id]) => [`GET /api/merchants/${id}/recent_payments/`, { body: { results: [] } }]),
+    ),
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [`GET /api/merchants/${id}/promise_summary/`, { body: makePromiseSummary() }]),
+    ),
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [
+        `GET /api/merchants/${id}/scheduled_summary/`,
+        { body: makeScheduledSummary() },
+      ]),
     ),
   };
 }

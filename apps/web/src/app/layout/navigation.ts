@@ -52,11 +52,12 @@ function candidates(
       // still to come, with the capability each needs (docs/product.md §6), to add here when their issue lands:
       //   { label: 'Payment Request Report', to: '/payment-request-report', needs: 'viewPaymentReports' },
       //   { label: 'Action Report', to: '/action-report', needs: 'viewActionReport' },
-      //   { label: 'Promises', to: '/promises', needs: 'merchant' },
       //   { label: 'DMS Notification Report', to: `/${id}/dms-notification-report`, needs: 'viewDmsReport' },
       items: [
         { label: 'Message Report', to: '/message-report', needs: 'merchant' },
         { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
+        // docs/product.md §2 /promises (issue 17 item 4): every member of the merchant.
+        { label: 'Promises', to: '/promises', needs: 'merchant' },
       ],
     },
     {

@@ -6,10 +6,15 @@ import { AccountCard, accountTitle } from '../../../features/customer-accounts/c
 import { AccountFormModal } from '../../../features/customer-accounts/components/account-form-modal';
 import { AccountPayments } from '../../../features/payments/components/account-payments';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { AccountPromises } from '../../../features/promises/components/account-promises';
+import { PromiseToPayButton } from '../../../features/promises/components/promise-to-pay-button';
 import { customerBasePath } from './customer-layout';
 import { useCustomerPage } from './customer-page-context';
 
-/** Account Details: the customer's own accounts with their payments, then those they co-borrow (read-only here). */
+/**
+ * Account Details: the customer's own accounts with their open promise and payments, then those they co-borrow
+ * (read-only here).
+ */
 export function CustomerAccountsView() {
   const { merchantId, customer, canUpdateCustomer, timeZone } = useCustomerPage();
   const canWaiveFee = useCan('waivePaymentFee', merchantId);
@@ -37,16 +42,36 @@ export function CustomerAccountsView() {
             />
             {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
             {account.role === 'primary' ? (
-              <AccountPayments
-                merchantId={merchantId}
-                customerId={customer.id}
-                account={account}
-                accountTitle={accountTitle(account)}
-                timeZone={timeZone}
-                canTakePayment={!isVoided}
-                canWaiveFee={canWaiveFee}
-                canRefund={canRefund}
-              />
+              <>
+                <AccountPromises
+                  merchantId={merchantId}
+                  customerId={customer.id}
+                  accountId={account.id}
+                  accountTitle={accountTitle(account)}
+                  timeZone={timeZone}
+                  canChange={!isVoided}
+                />
+                <AccountPayments
+                  merchantId={merchantId}
+                  customerId={customer.id}
+                  account={account}
+                  accountTitle={accountTitle(account)}
+                  timeZone={timeZone}
+                  canTakePayment={!isVoided}
+                  canWaiveFee={canWaiveFee}
+                  canRefund={canRefund}
+                  moreActions={
+                    // Promises to pay (issue 17 item 4) are made by whoever may take a payment here.
+                    <PromiseToPayButton
+                      merchantId={merchantId}
+                      customerId={customer.id}
+                      account={account}
+                      accountTitle={accountTitle(account)}
+                      timeZone={timeZone}
+                    />
+                  }
+                />
+              </>
             ) : null}
           </Stack>
         ))

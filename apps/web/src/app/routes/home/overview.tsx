@@ -3,10 +3,11 @@ import { RecentPayments } from '../../../features/home-payments/components/recen
 import { HomeFigures } from '../../../features/home-summary/components/home-figures';
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
+import { PromiseFigures } from '../../../features/promises/components/promise-figures';
 
 /**
- * `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it, and
- * today's payments (every member, as the API's recent_payments allows).
+ * `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it, its
+ * promises to pay and scheduled payments, and today's payments (every member, as the API's recent_payments allows).
  */
 export function HomeOverviewPage() {
   const { merchantId, merchant } = useCurrentMerchant();
@@ -28,6 +29,7 @@ function MerchantOverview({ merchantId, timeZone }: { merchantId: string; timeZo
   return (
     <Stack gap="lg">
       <MerchantFigures merchantId={merchantId} timeZone={timeZone} />
+      <PromiseFigures merchantId={merchantId} />
       <RecentPayments merchantId={merchantId} timeZone={timeZone} />
     </Stack>
   );

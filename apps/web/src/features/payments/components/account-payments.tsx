@@ -3,7 +3,7 @@ import type { CardFeeAnswer } from '@paylane/shared/card-fees';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
 import { useAccountTransactions } from '../api/list-account-transactions';
 import { AccountPaymentsTable } from './account-payments-table';
@@ -23,6 +23,8 @@ type Props = {
   canWaiveFee: boolean;
   /** is_payment_refund_allowed (docs/product.md §6): the Refund action on each refundable payment. */
   canRefund?: boolean;
+  /** More account actions the page puts beside Request Payment and Take Payment (Promise to Pay). */
+  moreActions?: ReactNode;
 };
 
 /** One account's payments on the customer page, and 'Take Payment' on it (issue 16). */
@@ -41,6 +43,7 @@ export function AccountPayments(props: Props) {
         </Title>
         {props.canTakePayment ? (
           <Group gap="xs">
+            {props.moreActions}
             <Button
               size="xs"
               variant="default"
