@@ -25,7 +25,8 @@ import {
 /** A claim this old with no outcome is a crashed worker's: taken over and retried under the same key. */
 export const AUTOPAY_CLAIM_STALE_MINUTES = 10;
 const MINUTE_MS = 60_000;
-const BATCH = 200;
+/** Claims per statement: small enough that workers running side by side share the night's accounts. */
+const DEFAULT_BATCH = 200;
 /** Charges in flight per worker (each holds a connection for its payment's writes). */
 const CONCURRENCY = 4;
 
@@ -40,7 +41,9 @@ export type AutopayRunRequest = { merchantId: string; timeZone: string; localDat
 export async function runMerchantAutopay(
   ctx: AppContext,
   request: AutopayRunRequest,
+  options: { batchSize?: number } = {},
 ): Promise<AutopayRunResult> {
+  const BATCH = options.batchSize ?? DEFAULT_BATCH;
   const result: AutopayRunResult = { charged: 0, failed: 0, skipped: 0, processing: 0 };
   const claimers: Array<() => Promise<ClaimedRun[]>> = [
     () => {
