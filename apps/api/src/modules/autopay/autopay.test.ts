@@ -121,6 +121,11 @@ describe('autopay enrolment', () => {
       status: 400,
       body: { non_field_errors: ['Autopay is already setup by another customer'] },
     });
+    // Off, a co-borrower still cannot: autopay charges the primary borrower's account with their method.
+    await t.request(autopayPath(merchantId, to), { method: 'DELETE', token: admin });
+    const coOnly = await enrol(t, as(), coAccount, { payment_method: await card(co) });
+    expect(coOnly).toMatchObject({ status: 400, body: { non_field_errors: [autopayMessages.primaryOnly] } });
+    expect((await enrol(t, as(), to, { payment_method: await card(to) })).status).toBe(201);
     const again = await enrol(t, as(), to, { payment_method: await card(to) });
     expect(again).toMatchObject({ status: 400, body: { non_field_errors: [autopayMessages.alreadyOn] } });
   });
