@@ -178,6 +178,25 @@ describe('autopay enrolment', () => {
     expect(records.map((row) => row.stopReason).sort()).toEqual(['R10', 'Stopped by staff']);
   });
 
+  it('stops when the method it charges is removed', async () => {
+    const to = await newAutopayAccount(t, merchantId);
+    const method = await card(to);
+    expect((await enrol(t, as(), to, { payment_method: method })).status).toBe(201);
+    const removed = await t.request(
+      `/api/merchants/${merchantId}/customers/${to.customerId}/payment_methods/${method}/`,
+      {
+        method: 'DELETE',
+        token: admin,
+      },
+    );
+    expect(removed.status).toBeLessThan(300);
+    const read = await t.request(autopayPath(merchantId, to), { token: admin });
+    expect(read.body).toMatchObject({
+      autopay_enabled: false,
+      enrolment: { stop_reason: 'Payment method removed' },
+    });
+  });
+
   it('is never required to take a payment, and another merchant’s account is not found', async () => {
     const to = await newAutopayAccount(t, merchantId);
     const paid = await t.request(transactionsPath(merchantId, to), {
