@@ -15,6 +15,8 @@ const staffNavigation = [
   'Message Report',
   'Payment Report',
   'Promises',
+  'Autopay Summary',
+  'Autopay Failures',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({
