@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { refundRoutes } from './modules/payments/refunds.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
+import { sandboxReturnRoutes } from './providers/payments/sandbox/sandbox-returns.routes';
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
   if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
+  if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReturnRoutes, { ctx });
   await app.register(payLinkRoutes, { ctx });
   await app.register(payPageRoutes, { ctx });
   // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).

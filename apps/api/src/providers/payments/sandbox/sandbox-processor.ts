@@ -33,10 +33,19 @@ type MethodRow = typeof sandboxProcessorMethods.$inferSelect;
 
 export const newSandboxId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-/** What the processor answers about a charge at `now`: a delayed outcome reads `processing` until it settles. */
-export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, now: Date): ChargeStatus {
+/**
+ * What the processor answers about a charge at `now`: a delayed outcome reads `processing` until it settles; a
+ * settled debit that comes back reads `succeeded` until its returns_at, then `returned`.
+ */
+export function chargeStatusAt(
+  charge: Pick<ChargeRow, 'outcome' | 'settlesAt' | 'returnsAt'>,
+  now: Date,
+): ChargeStatus {
+  const { outcome, settlesAt, returnsAt } = charge;
   if (settlesAt && now < settlesAt) return 'processing';
   switch (outcome.status) {
+    case 'settles_then_returns':
+      return returnsAt && now >= returnsAt ? 'returned' : 'succeeded';
     case 'succeeded':
     case 'answer_lost':
     case 'refund_fails':
@@ -51,7 +60,7 @@ export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, 
 }
 
 export function toCharge(row: ChargeRow, now: Date): ProcessorCharge {
-  const status = chargeStatusAt(row.outcome, row.settlesAt, now);
+  const status = chargeStatusAt(row, now);
   const failure =
     (status === 'failed' || status === 'returned') && 'code' in row.outcome ? row.outcome : null;
   return {
@@ -123,7 +132,11 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
 
   function settlesAtFor(outcome: SandboxOutcome): Date | null {
     if (outcome.status === 'delayed') return new Date(now().getTime() + options.delayMs);
-    if (outcome.status === 'settles' || outcome.status === 'returns')
+    if (
+      outcome.status === 'settles' ||
+      outcome.status === 'returns' ||
+      outcome.status === 'settles_then_returns'
+    )
       return new Date(now().getTime() + options.bankSettleMs);
     return null;
   }
@@ -180,6 +193,11 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           amountCents: request.amountCents,
           outcome: method.outcome,
           settlesAt: settlesAtFor(method.outcome),
+          // Comes back one further settle delay after it settled.
+          returnsAt:
+            method.outcome.status === 'settles_then_returns'
+              ? new Date(now().getTime() + 2 * options.bankSettleMs)
+              : null,
           createdAt: now(),
         })
         .onConflictDoNothing()
