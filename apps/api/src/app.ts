@@ -47,6 +47,7 @@ import { paymentReportRoutes } from './modules/payment-report/payment-report.rou
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { paymentMoveRoutes } from './modules/payments/payment-moves.routes';
 import { promiseRoutes } from './modules/promises/promises.routes';
+import { achReturnRoutes } from './modules/bank-returns/ach-return-report.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(receiptRoutes, { ctx });
   await app.register(paymentMoveRoutes, { ctx });
   await app.register(promiseRoutes, { ctx });
+  await app.register(achReturnRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -55,6 +55,7 @@ export function chargeStatusAt(
     case 'failed':
       return 'failed';
     case 'returns':
+    case 'returns_once':
       return 'returned';
   }
 }
@@ -134,6 +135,7 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
     if (outcome.status === 'delayed') return new Date(now().getTime() + options.delayMs);
     if (
       outcome.status === 'settles' ||
+      outcome.status === 'returns_once' ||
       outcome.status === 'returns' ||
       outcome.status === 'settles_then_returns'
     )
@@ -153,6 +155,23 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         ),
       );
     return row ?? null;
+  }
+
+  /** A method that returns once: its first charge comes back, later ones (re-presentments) settle. */
+  async function outcomeOf(method: MethodRow): Promise<SandboxOutcome> {
+    if (method.outcome.status !== 'returns_once') return method.outcome;
+    const [earlier] = await db
+      .select({ id: sandboxProcessorCharges.id })
+      .from(sandboxProcessorCharges)
+      .where(
+        and(
+          eq(sandboxProcessorCharges.processorAccountId, method.processorAccountId),
+          eq(sandboxProcessorCharges.methodToken, method.token),
+        ),
+      )
+      .limit(1);
+    const { code, message } = method.outcome;
+    return earlier ? { status: 'settles' } : { status: 'returns', code, message };
   }
 
   return {
@@ -181,6 +200,7 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           code: 'resource_missing',
           isAmbiguous: false,
         });
+      const outcome = await outcomeOf(method);
       const [inserted] = await db
         .insert(sandboxProcessorCharges)
         .values({
@@ -191,11 +211,11 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           reference: request.reference,
           methodToken: request.methodToken,
           amountCents: request.amountCents,
-          outcome: method.outcome,
-          settlesAt: settlesAtFor(method.outcome),
+          outcome,
+          settlesAt: settlesAtFor(outcome),
           // Comes back one further settle delay after it settled.
           returnsAt:
-            method.outcome.status === 'settles_then_returns'
+            outcome.status === 'settles_then_returns'
               ? new Date(now().getTime() + 2 * options.bankSettleMs)
               : null,
           createdAt: now(),

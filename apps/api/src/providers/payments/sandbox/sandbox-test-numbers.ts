@@ -24,7 +24,9 @@ export type SandboxOutcome =
    * Settles, then comes back after a further settle delay (returns_at), as an unauthorized return may up to
    * 60 days after settlement; also what a settled charge becomes when a test returns it by hand.
    */
-  | { status: 'settles_then_returns'; code: string; message: string };
+  | { status: 'settles_then_returns'; code: string; message: string }
+  /** The method's first debit comes back with the code; every later one (a re-presentment) settles. */
+  | { status: 'returns_once'; code: string; message: string };
 
 const declined = (code: string, message: string): SandboxOutcome => ({ status: 'failed', code, message });
 
@@ -70,6 +72,7 @@ export const sandboxTestBankAccounts: Record<string, SandboxOutcome> = {
   '000111111113': { status: 'returns', code: 'R02', message: 'Account closed' },
   '000111111116': { status: 'returns', code: 'R03', message: 'No account / unable to locate account' },
   '000333333335': { status: 'returns', code: 'R10', message: 'Customer advises not authorized' },
+  '000222222235': { status: 'returns_once', code: 'R01', message: 'Insufficient funds' },
   '000444444440': {
     status: 'settles_then_returns',
     code: 'R10',
