@@ -19,6 +19,7 @@ import { messageReportRoutes } from './routes/message-report/message-report-rout
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
 import { promisesRoutes } from './routes/promises/promises-routes';
+import { achReturnRoutes } from './routes/ach-return/ach-return-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -138,6 +139,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...messageReportRoutes(),
             ...paymentReportRoutes(queryClient),
             ...promisesRoutes(),
+            ...achReturnRoutes(queryClient),
             ...inboxRoutes(),
             ...miscPaymentRoutes(),
           ],

@@ -22,21 +22,81 @@ type ReturnRule = { meaning: string; category: ReturnCategory; action: ReturnAct
  * - R08 (payment stopped): only with a new authorization, so nothing automatic. Any other code: nothing more.
  */
 export const returnRules: Record<string, ReturnRule> = {
-  R01: { meaning: 'Insufficient funds', category: 'insufficient', action: 'represent', why: 'May be re-presented at most twice within 180 days' },
-  R09: { meaning: 'Uncollected funds', category: 'insufficient', action: 'represent', why: 'May be re-presented at most twice within 180 days' },
-  R02: { meaning: 'Account closed', category: 'administrative', action: 'retire_method', why: 'The account cannot be debited; ask for a new one' },
-  R03: { meaning: 'No account / unable to locate account', category: 'administrative', action: 'retire_method', why: 'The account cannot be debited; ask for a new one' },
-  R04: { meaning: 'Invalid account number structure', category: 'administrative', action: 'retire_method', why: 'The account cannot be debited; ask for a new one' },
-  R05: { meaning: 'Unauthorized debit to consumer account', category: 'unauthorized', action: 'stop_autopay', why: 'Not authorized: no further debits without a new authorization' },
-  R07: { meaning: 'Authorization revoked', category: 'unauthorized', action: 'stop_autopay', why: 'Not authorized: no further debits without a new authorization' },
-  R10: { meaning: 'Customer advises not authorized', category: 'unauthorized', action: 'stop_autopay', why: 'Not authorized: no further debits without a new authorization' },
-  R11: { meaning: 'Not in accordance with the authorization', category: 'unauthorized', action: 'stop_autopay', why: 'Not authorized: no further debits without a new authorization' },
-  R29: { meaning: 'Corporate customer advises not authorized', category: 'unauthorized', action: 'stop_autopay', why: 'Not authorized: no further debits without a new authorization' },
-  R08: { meaning: 'Payment stopped', category: 'other', action: 'none', why: 'Only with a new authorization' },
+  R01: {
+    meaning: 'Insufficient funds',
+    category: 'insufficient',
+    action: 'represent',
+    why: 'May be re-presented at most twice within 180 days',
+  },
+  R09: {
+    meaning: 'Uncollected funds',
+    category: 'insufficient',
+    action: 'represent',
+    why: 'May be re-presented at most twice within 180 days',
+  },
+  R02: {
+    meaning: 'Account closed',
+    category: 'administrative',
+    action: 'retire_method',
+    why: 'The account cannot be debited; ask for a new one',
+  },
+  R03: {
+    meaning: 'No account / unable to locate account',
+    category: 'administrative',
+    action: 'retire_method',
+    why: 'The account cannot be debited; ask for a new one',
+  },
+  R04: {
+    meaning: 'Invalid account number structure',
+    category: 'administrative',
+    action: 'retire_method',
+    why: 'The account cannot be debited; ask for a new one',
+  },
+  R05: {
+    meaning: 'Unauthorized debit to consumer account',
+    category: 'unauthorized',
+    action: 'stop_autopay',
+    why: 'Not authorized: no further debits without a new authorization',
+  },
+  R07: {
+    meaning: 'Authorization revoked',
+    category: 'unauthorized',
+    action: 'stop_autopay',
+    why: 'Not authorized: no further debits without a new authorization',
+  },
+  R10: {
+    meaning: 'Customer advises not authorized',
+    category: 'unauthorized',
+    action: 'stop_autopay',
+    why: 'Not authorized: no further debits without a new authorization',
+  },
+  R11: {
+    meaning: 'Not in accordance with the authorization',
+    category: 'unauthorized',
+    action: 'stop_autopay',
+    why: 'Not authorized: no further debits without a new authorization',
+  },
+  R29: {
+    meaning: 'Corporate customer advises not authorized',
+    category: 'unauthorized',
+    action: 'stop_autopay',
+    why: 'Not authorized: no further debits without a new authorization',
+  },
+  R08: {
+    meaning: 'Payment stopped',
+    category: 'other',
+    action: 'none',
+    why: 'Only with a new authorization',
+  },
 };
 
 export const returnRuleOf = (code: string): ReturnRule =>
-  returnRules[code] ?? { meaning: 'Returned', category: 'other', action: 'none', why: 'No rule for this code' };
+  returnRules[code] ?? {
+    meaning: 'Returned',
+    category: 'other',
+    action: 'none',
+    why: 'No rule for this code',
+  };
 
 /** Nacha allows at most two reinitiations (three attempts in all) ... */
 export const MAX_REPRESENTMENTS = 2;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantKey } from './columns';
 import { merchants } from './merchants';
 import { payments } from './payments';
@@ -60,6 +71,8 @@ export const paymentReturns = pgTable(
     // The re-presentment job: re-presentments due and not made yet, across merchants.
     index('payment_returns_represent_due_idx')
       .on(t.representAt)
-      .where(sql`${t.representAt} is not null and ${t.representPaymentId} is null and ${t.representFailure} is null`),
+      .where(
+        sql`${t.representAt} is not null and ${t.representPaymentId} is null and ${t.representFailure} is null`,
+      ),
   ],
 );

@@ -21,11 +21,19 @@ export const achReturnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/merchants/:merchant_id/ach_return_report/',
     {
       config: reports,
-      schema: { params: merchantParams, querystring: achReturnQuerySchema, response: { 200: achReturnPageSchema } },
+      schema: {
+        params: merchantParams,
+        querystring: achReturnQuerySchema,
+        response: { 200: achReturnPageSchema },
+      },
     },
     async (request) => {
       const { merchant } = currentMerchantAccess(request);
-      const slice = await listAchReturns(ctx, { id: merchant.id, timeZone: merchant.timeZone }, request.query);
+      const slice = await listAchReturns(
+        ctx,
+        { id: merchant.id, timeZone: merchant.timeZone },
+        request.query,
+      );
       return pageAnswer(request, slice);
     },
   );

@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { createAppContext, type AppContext } from '../../context';
 import {
   accounts,
+  customers,
   customerEvents,
   messages as messageRows,
   paymentMethods,
@@ -13,16 +14,64 @@ import {
   deliverSandboxEvents,
   type SandboxWebhookDisorder,
 } from '../../providers/payments/sandbox/sandbox-webhooks';
+import { saveSandboxBankAccount } from '../../providers/payments/sandbox/sandbox-entry';
 import { createTestApp, type TestApp } from '../../test/app';
-import { saveTestBankAccount, transactionsPath, type AccountRef } from '../payments/payments-test-setup';
-import { SANDBOX_WEBHOOK_PATH } from '../payments/processor-webhooks.routes';
-import { newPromiseAccount } from '../promises/promises-test-setup';
 
 // What the bank-return tests arrange and read: a customer with a phone and a bank account at the sandbox, a
 // bank payment taken through the API, the sandbox's webhooks delivered on a hand-moved clock, and what a
 // return left behind (the payment, its return row, the method, history and texts).
 
 export const SETTLE_SECONDS = 60;
+const SANDBOX_WEBHOOK_PATH = '/api/webhooks/sandbox/';
+
+export type AccountRef = { customerId: string; accountId: string };
+
+let phones = 0;
+
+/** A customer with a phone (so texts are queued), an account with an amount due, and a checking account. */
+async function newBankCustomer(
+  t: TestApp,
+  merchantId: string,
+  accountNumber: string,
+  amountDueCents: number,
+) {
+  const { db } = t.database;
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      merchantId,
+      firstName: 'Rita',
+      lastName: 'Returns',
+      smsPhoneNumber: `+1773555${String(1000 + ++phones).slice(-4)}`,
+    })
+    .returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ merchantId, customerId: customer!.id, amountDueCents })
+    .returning();
+  const method = await saveSandboxBankAccount(db, {
+    processorAccountId: '',
+    entry: { routing_number: '110000000', account_number: accountNumber, account_type: 'checking' },
+    now: t.clock.now(),
+  });
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({
+      merchantId,
+      customerId: customer!.id,
+      paymentType: 'CHECKING',
+      nickname: 'Checking',
+      maskedAccountNumber: `********${method.last4}`,
+      processor: 'sandbox',
+      processorAccountId: '',
+      processorToken: method.token,
+    })
+    .returning();
+  return { to: { customerId: customer!.id, accountId: account!.id }, methodId: row!.id };
+}
+
+const transactionsPath = (merchantId: string, to: AccountRef) =>
+  `/api/merchants/${merchantId}/customers/${to.customerId}/accounts/${to.accountId}/transactions/`;
 
 export type ReturnsTestApp = Awaited<ReturnType<typeof startReturnsTestApp>>;
 
@@ -52,11 +101,8 @@ export async function startReturnsTestApp() {
       disorder,
     });
   };
-  const newBankAccount = async (accountNumber: string, amountDueCents = 50_000) => {
-    const to = await newPromiseAccount(t, merchantId, { amountDueCents });
-    const methodId = await saveTestBankAccount(t, { merchantId, ...to }, accountNumber);
-    return { to, methodId };
-  };
+  const newBankAccount = (accountNumber: string, amountDueCents = 50_000) =>
+    newBankCustomer(t, merchantId, accountNumber, amountDueCents);
   const pay = async (to: AccountRef, methodId: string, amount = '100.00') =>
     t.request(transactionsPath(merchantId, to), {
       method: 'POST',
@@ -81,7 +127,9 @@ export async function startReturnsTestApp() {
     t.database.db
       .select()
       .from(payments)
-      .where(and(eq(payments.merchantId, merchantId), like(payments.idempotencyKey, `represent:${originalId}:%`)))
+      .where(
+        and(eq(payments.merchantId, merchantId), like(payments.idempotencyKey, `represent:${originalId}:%`)),
+      )
       .orderBy(payments.idempotencyKey);
   const eventKindsOf = async (customerId: string) =>
     (

@@ -10,7 +10,10 @@ export type PaymentReturnRow = typeof paymentReturns.$inferSelect;
 export type NewPaymentReturn = typeof paymentReturns.$inferInsert;
 
 /** Records a return once; null when the payment's return was already recorded (a repeat changes nothing). */
-export async function insertPaymentReturn(db: Db, values: NewPaymentReturn): Promise<PaymentReturnRow | null> {
+export async function insertPaymentReturn(
+  db: Db,
+  values: NewPaymentReturn,
+): Promise<PaymentReturnRow | null> {
   const [row] = await db.insert(paymentReturns).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
@@ -32,7 +35,12 @@ export async function findReturnRepresentedBy(db: Db, key: { merchantId: string;
   const [row] = await db
     .select()
     .from(paymentReturns)
-    .where(and(eq(paymentReturns.merchantId, key.merchantId), eq(paymentReturns.representPaymentId, key.paymentId)));
+    .where(
+      and(
+        eq(paymentReturns.merchantId, key.merchantId),
+        eq(paymentReturns.representPaymentId, key.paymentId),
+      ),
+    );
   return row ?? null;
 }
 
@@ -107,7 +115,11 @@ function reportWhere(filter: ReturnReportFilter): SQL | undefined {
 }
 
 /** The /ach-return report: returns newest first, with the customer and account of the payment. */
-export async function listReturns(db: Db, filter: ReturnReportFilter, page: { limit: number; offset: number }) {
+export async function listReturns(
+  db: Db,
+  filter: ReturnReportFilter,
+  page: { limit: number; offset: number },
+) {
   const where = reportWhere(filter);
   const [rows, total] = await Promise.all([
     db
@@ -125,8 +137,14 @@ export async function listReturns(db: Db, filter: ReturnReportFilter, page: { li
         payments,
         and(eq(payments.merchantId, paymentReturns.merchantId), eq(payments.id, paymentReturns.paymentId)),
       )
-      .leftJoin(customers, and(eq(customers.merchantId, payments.merchantId), eq(customers.id, payments.customerId)))
-      .leftJoin(accounts, and(eq(accounts.merchantId, payments.merchantId), eq(accounts.id, payments.accountId)))
+      .leftJoin(
+        customers,
+        and(eq(customers.merchantId, payments.merchantId), eq(customers.id, payments.customerId)),
+      )
+      .leftJoin(
+        accounts,
+        and(eq(accounts.merchantId, payments.merchantId), eq(accounts.id, payments.accountId)),
+      )
       .where(where)
       .orderBy(desc(paymentReturns.returnedAt), desc(paymentReturns.id))
       .limit(page.limit)

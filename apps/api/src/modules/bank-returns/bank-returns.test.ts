@@ -183,7 +183,11 @@ describe('bank payment returns', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(body, r.t.config.payments.sandbox.webhookSecret, r.t.clock.now()),
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(
+          body,
+          r.t.config.payments.sandbox.webhookSecret,
+          r.t.clock.now(),
+        ),
       },
       body,
     });
@@ -193,8 +197,15 @@ describe('bank payment returns', () => {
       { kind: 'return', amountCents: -10_000 },
     ]);
     expect(await amountDueOf(r.t, to.accountId)).toBe(50_000);
-    expect(await r.returnRowOf(paid.id)).toMatchObject({ action: 'represent', representNumber: 1, wasSettled: true });
-    const seen = await r.t.database.db.select().from(processorEvents).where(eq(processorEvents.paymentId, paid.id));
+    expect(await r.returnRowOf(paid.id)).toMatchObject({
+      action: 'represent',
+      representNumber: 1,
+      wasSettled: true,
+    });
+    const seen = await r.t.database.db
+      .select()
+      .from(processorEvents)
+      .where(eq(processorEvents.paymentId, paid.id));
     expect(seen.map((event) => event.type).sort()).toEqual([
       'charge.processing',
       'charge.returned',

@@ -24,7 +24,10 @@ export async function representDueReturns(ctx: AppContext): Promise<number> {
 async function representOne(ctx: AppContext, { ret, payment }: Due): Promise<void> {
   const key = { merchantId: ret.merchantId, id: ret.id };
   if (!payment.customerId || !payment.accountId || !payment.paymentMethodId) {
-    await setRepresentOutcome(ctx.db, key, { representPaymentId: null, representFailure: 'No account or method' });
+    await setRepresentOutcome(ctx.db, key, {
+      representPaymentId: null,
+      representFailure: 'No account or method',
+    });
     return;
   }
   const actor: Actor = { merchantId: ret.merchantId, userId: null, ip: '' };

@@ -90,7 +90,11 @@ export async function applyReturnRules(ctx: AppContext, tx: Db, payment: Returne
     action = 'none';
   }
   if (action !== decision.action || actionNote !== decision.actionNote)
-    await updateReturnDecision(tx, { merchantId: payment.merchantId, id: recorded.id }, { action, actionNote });
+    await updateReturnDecision(
+      tx,
+      { merchantId: payment.merchantId, id: recorded.id },
+      { action, actionNote },
+    );
   if (payment.customerId)
     await insertCustomerEvents(tx, [
       {

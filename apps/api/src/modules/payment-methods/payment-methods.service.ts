@@ -166,7 +166,12 @@ export async function retirePaymentMethod(
       customerId: input.customerId,
       kind: 'payment_method.retired',
       actorUserId: null,
-      details: { nickname: row.nickname, payment_type: row.paymentType, mask_end: maskEnd(row), reason: input.reason },
+      details: {
+        nickname: row.nickname,
+        payment_type: row.paymentType,
+        mask_end: maskEnd(row),
+        reason: input.reason,
+      },
       at: input.at,
     },
   ]);

@@ -43,7 +43,9 @@ export function returnEntries(payment: PaymentRow, at: Date) {
   const principal = payment.amountCents - payment.refundedCents;
   const fee = payment.feeCents - payment.feeRefundedCents;
   return [
-    ...(principal > 0 ? [{ ...entry, kind: 'return' as const, amountCents: -principal, occurredAt: at }] : []),
+    ...(principal > 0
+      ? [{ ...entry, kind: 'return' as const, amountCents: -principal, occurredAt: at }]
+      : []),
     ...(fee > 0 ? [{ ...entry, kind: 'fee_refund' as const, amountCents: -fee, occurredAt: at }] : []),
   ];
 }

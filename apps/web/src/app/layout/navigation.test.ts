@@ -50,10 +50,12 @@ describe('buildNavigation', () => {
       { label: 'Message Report', to: '/message-report' },
       { label: 'Payment Report', to: '/payment-report' },
       { label: 'Promises', to: '/promises' },
+      { label: 'ACH Returns', to: '/ach-return' },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
     expect(without).not.toContain('Payment Report');
+    expect(without).not.toContain('ACH Returns');
     expect(without).toContain('Promises'); // every member (docs/product.md §2 navigation)
     const allowed = labels({
       ...custom,
@@ -62,6 +64,7 @@ describe('buildNavigation', () => {
       flags: { is_merchant_payment_report_allowed: true },
     });
     expect(allowed).toContain('Payment Report');
+    expect(allowed).toContain('ACH Returns');
   });
 
   it('gives super admins everything', () => {

@@ -58,6 +58,8 @@ function candidates(
         { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
         // docs/product.md §2 /promises (issue 17 item 4): every member of the merchant.
         { label: 'Promises', to: '/promises', needs: 'merchant' },
+        // docs/product.md §2 /ach-return (issue 18 item 3): returned bank payments, a payment report.
+        { label: 'ACH Returns', to: '/ach-return', needs: 'viewPaymentReports' },
       ],
     },
     {

@@ -3,6 +3,7 @@ import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { AccountCard, accountTitle } from '../../../features/customer-accounts/components/account-card';
+import { AccountReturns } from '../../../features/bank-returns/components/account-returns';
 import { AccountFormModal } from '../../../features/customer-accounts/components/account-form-modal';
 import { AccountPayments } from '../../../features/payments/components/account-payments';
 import { useCan } from '../../../features/profile/hooks/use-can';
@@ -43,6 +44,13 @@ export function CustomerAccountsView() {
             {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
             {account.role === 'primary' ? (
               <>
+                <AccountReturns
+                  merchantId={merchantId}
+                  customerId={customer.id}
+                  accountId={account.id}
+                  isAutopayEnabled={account.autopay_enabled}
+                  timeZone={timeZone ?? null}
+                />
                 <AccountPromises
                   merchantId={merchantId}
                   customerId={customer.id}
