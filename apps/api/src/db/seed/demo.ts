@@ -18,6 +18,7 @@ import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentMove } from './demo-payment-move';
 import { seedDemoPromises } from './demo-promises';
+import { seedDemoBankReturns } from './demo-bank-returns';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -127,6 +128,8 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
     await seedDemoPaymentMove(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     // Before the system templates exist (demo-messaging), so the promises queue no texts.
     await seedDemoPromises(tx, { merchantId: merchant.id, staffUserId: staff.id, clock });
+    // Also before the templates: a return's texts are of the demo's past, none is queued.
+    await seedDemoBankReturns(tx, { merchantId: merchant.id, staffUserId: staff.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,

@@ -59,7 +59,11 @@ export const achReturnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         request,
         await listAccountReturns(
           ctx,
-          { merchantId: merchantIdOf(request), accountId: request.params.account_id },
+          {
+            merchantId: merchantIdOf(request),
+            customerId: request.params.customer_id,
+            accountId: request.params.account_id,
+          },
           request.query,
         ),
       ),

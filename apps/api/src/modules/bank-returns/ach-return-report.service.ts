@@ -14,6 +14,7 @@ import { notFound } from '../../kit/errors';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 import {
   countDebitsAndReturns,
+  isCustomerAccount,
   listReturns,
   type ReturnReportFilter,
   type ReturnReportRow,
@@ -42,10 +43,11 @@ export async function listAchReturns(
 /** An account's returns (the customer page shows the latest and why autopay stopped), newest first. */
 export async function listAccountReturns(
   ctx: AppContext,
-  key: { merchantId: string; accountId: string },
+  key: { merchantId: string; customerId: string; accountId: string },
   query: { page: number; page_size: number },
 ): Promise<PageSlice<AchReturn>> {
-  if (!isUuid(key.accountId)) throw notFound();
+  if (!isUuid(key.customerId) || !isUuid(key.accountId)) throw notFound();
+  if (!(await isCustomerAccount(ctx.db, key))) throw notFound();
   const { rows, total } = await listReturns(
     ctx.db,
     { merchantId: key.merchantId, from: null, before: null, code: null, accountId: key.accountId },

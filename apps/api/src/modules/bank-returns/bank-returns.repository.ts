@@ -91,6 +91,24 @@ export async function setRepresentOutcome(
     );
 }
 
+/** Whether the account is the merchant's and the customer's (the account path of the customer page). */
+export async function isCustomerAccount(
+  db: Db,
+  key: { merchantId: string; customerId: string; accountId: string },
+) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.merchantId, key.merchantId),
+        eq(accounts.customerId, key.customerId),
+        eq(accounts.id, key.accountId),
+      ),
+    );
+  return row !== undefined;
+}
+
 export type ReturnReportFilter = {
   merchantId: string;
   from: Date | null;
