@@ -25,6 +25,9 @@ import { DEMO_PAY_PINS, seedDemoIfEmpty } from './demo';
 
 // Issue 14 (a newcomer's first look): the demo is a dealership with weeks of history, written so that
 // nothing of it is sent again, and the inbox and home lists that the triggers keep show it.
+// The bank returns' events are demo-bank-returns.test.ts's.
+const returnKinds = `'autopay.stopped', 'payment.represented', 'payment.returned', 'payment_method.retired'`;
+
 describe('the demo seed', () => {
   let database: Database;
   const now = new Date();
@@ -136,19 +139,15 @@ describe('the demo seed', () => {
     const kinds = await database.db
       .selectDistinct({ kind: customerEvents.kind })
       .from(customerEvents)
-      .where(and(sql`${customerEvents.kind} <> 'customer.created'`));
+      .where(sql`${customerEvents.kind} not in ('customer.created', ${sql.raw(returnKinds)})`);
     expect(kinds.map((row) => row.kind).sort()).toEqual([
       'account.created',
       'account.updated',
-      'autopay.stopped',
       'co_borrower.linked',
       'customer.updated',
       'note.added',
       'payment.moved',
       'payment.refunded',
-      'payment.represented',
-      'payment.returned',
-      'payment_method.retired',
       'promise.broken',
       'promise.confirmed',
       'promise.created',
@@ -179,7 +178,6 @@ describe('the demo’s payments', () => {
     for (const row of rows) {
       expect(row.processor).toBe('sandbox');
       expect(row.processorToken).toMatch(/^sbx_/);
-      // …and the bank test accounts of the demo's returns (demo-bank-returns.ts): R01 once, R02, R10 later.
       expect(row.maskedCardNumber ?? row.maskedAccountNumber).toMatch(/(4242|5556|6789|2235|1113|4440)$/);
     }
     expect(rows.filter((row) => row.paymentType === 'CREDIT').every((row) => row.funding === 'credit')).toBe(
@@ -193,19 +191,11 @@ describe('the demo’s payments', () => {
   it('has weeks of paid cash, check and card payments, a fee on credit only, and one bank payment processing', async () => {
     const rows = (await database.db.select().from(payments)).filter((row) => row.kind !== 'refund');
     const paid = rows.filter((row) => row.status === 'paid');
-    // The one bank payment paid is the demo's R01 re-presented (demo-bank-returns.ts).
     expect(new Set(paid.map((row) => row.methodKind))).toEqual(
       new Set(['card', 'cash', 'check', 'money_order', 'bank']),
     );
-    expect(paid.filter((row) => row.methodKind === 'bank').map((row) => row.idempotencyKey)).toEqual([
-      expect.stringMatching(/^represent:.+:1$/),
-    ]);
     const processing = rows.filter((row) => row.status === 'processing');
     expect(processing.map((row) => row.methodKind)).toEqual(['bank']);
-    // …and three came back: R01 (then re-presented), R02 and R10 after it settled.
-    const returned = rows.filter((row) => row.status === 'returned');
-    expect(returned.map((row) => row.failureCode).sort()).toEqual(['R01', 'R02', 'R10']);
-    expect(returned.filter((row) => row.paidAt).map((row) => row.failureCode)).toEqual(['R10']);
     expect(rows.filter((row) => !['paid', 'processing', 'returned'].includes(row.status))).toEqual([]);
     // Only a credit card carries the demo's 2.95 % fee (packages/shared/src/card-fees.ts).
     const methods = await database.db.select().from(paymentMethods);
