@@ -71,4 +71,19 @@ describe('bank returns on the customer page', () => {
     expect(await screen.findByText('Retired')).toBeInTheDocument();
     expect(screen.getByText('Retired after a bank return: R02 Account closed')).toBeInTheDocument();
   });
+
+  it('does not offer a retired method when taking a payment', async () => {
+    const { user } = openCustomerPage(customerPagePath, {
+      profile: staff,
+      handlers: { [`GET ${customerApi}payment_methods/`]: { body: page([visaCredit, retired]) } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Take Payment on Account A-1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Take Payment' }));
+    const payWith = await dialog.findByRole('combobox', { name: /Pay With/ });
+    const offered = within(payWith)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toContain('Visa XXXX4242');
+    expect(offered.some((text) => text?.includes('Old checking'))).toBe(false);
+  });
 });
