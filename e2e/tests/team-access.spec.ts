@@ -17,6 +17,7 @@ const staffNavigation = [
   'Promises',
   'Autopay Summary',
   'Autopay Failures',
+  'ACH Returns',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({

@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { refundRoutes } from './modules/payments/refunds.routes';
 import { processorWebhookRoutes } from './modules/payments/processor-webhooks.routes';
 import { sandboxReaderRoutes } from './providers/payments/sandbox/sandbox-reader.routes';
+import { sandboxReturnRoutes } from './providers/payments/sandbox/sandbox-returns.routes';
 import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
@@ -47,6 +48,7 @@ import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { paymentMoveRoutes } from './modules/payments/payment-moves.routes';
 import { promiseRoutes } from './modules/promises/promises.routes';
 import { autopayRoutes } from './modules/autopay/autopay.routes';
+import { achReturnRoutes } from './modules/bank-returns/ach-return-report.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundRoutes, { ctx });
   await app.register(processorWebhookRoutes, { ctx });
   if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReaderRoutes, { ctx });
+  if (ctx.config.payments.provider === 'sandbox') await app.register(sandboxReturnRoutes, { ctx });
   await app.register(payLinkRoutes, { ctx });
   await app.register(payPageRoutes, { ctx });
   // The sandbox processor's own hosted card and bank entry page (a real processor serves its own).
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentMoveRoutes, { ctx });
   await app.register(promiseRoutes, { ctx });
   await app.register(autopayRoutes, { ctx });
+  await app.register(achReturnRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

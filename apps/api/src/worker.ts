@@ -5,6 +5,7 @@ import { startQueue, type JobQueue } from './jobs/queue';
 import type { JobDefinition } from './jobs/registry';
 import { startWorkers } from './jobs/registry';
 import { authSchedules, createAuthJobs } from './modules/auth/auth.jobs';
+import { bankReturnSchedules, createBankReturnJobs } from './modules/bank-returns/bank-returns.jobs';
 import { automationCrons, createAutomationJobs } from './modules/automations/automations.jobs';
 import { autopayCrons, createAutopayJobs } from './modules/autopay/autopay.jobs';
 import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
@@ -25,6 +26,7 @@ export function createJobs(ctx: AppContext): JobDefinition[] {
     ...createMessagingJobs(ctx),
     ...createAutomationJobs(ctx),
     ...createPaymentJobs(ctx),
+    ...createBankReturnJobs(ctx),
     ...createPromiseJobs(ctx),
     ...createAutopayJobs(ctx),
   ];
@@ -63,6 +65,7 @@ export async function startBackgroundWork(input: {
     ...maintenanceSchedules(ctx.config),
     ...messagingSchedules,
     ...paymentSchedules,
+    ...bankReturnSchedules,
     ...promiseSchedules,
   ];
   for (const job of jobs) await queue.ensureQueue(job.name, job.queue);

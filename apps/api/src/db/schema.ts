@@ -21,3 +21,4 @@ export * from './schema/payment-method-entries';
 export * from './schema/payment-moves';
 export * from './schema/promises';
 export * from './schema/autopay';
+export * from './schema/bank-returns';

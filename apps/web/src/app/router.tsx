@@ -20,6 +20,7 @@ import { messageTemplatesRoutes } from './routes/message-templates/message-templ
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
 import { promisesRoutes } from './routes/promises/promises-routes';
 import { autopayRoutes } from './routes/autopay/autopay-routes';
+import { achReturnRoutes } from './routes/ach-return/ach-return-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -140,6 +141,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...paymentReportRoutes(queryClient),
             ...promisesRoutes(),
             ...autopayRoutes(),
+            ...achReturnRoutes(queryClient),
             ...inboxRoutes(),
             ...miscPaymentRoutes(),
           ],

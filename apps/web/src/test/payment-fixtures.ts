@@ -13,6 +13,8 @@ export const visaCredit: PaymentMethodOption = {
   masked_card_number: 'XXXXXXXXXXXX4242',
   masked_account_number: null,
   funding: 'credit',
+  is_retired: false,
+  retired_reason: null,
 };
 export const visaDebit: PaymentMethodOption = {
   ...visaCredit,
@@ -30,6 +32,8 @@ export const checking: PaymentMethodOption = {
   masked_card_number: null,
   masked_account_number: '********6789',
   funding: null,
+  is_retired: false,
+  retired_reason: null,
 };
 
 /** A payment of $25.00 in cash on acct-1 unless told otherwise. */

@@ -15,6 +15,12 @@ export const paymentMethodOptionSchema = z.object({
    * Read-only: it decides the convenience fee (packages/shared/src/card-fees.ts), so a form can preview it.
    */
   funding: z.enum(['credit', 'debit', 'prepaid', 'unknown']).nullable(),
+  /**
+   * Retired after a bank return that says the account cannot be debited (R02–R04, issue 18): listed, never
+   * offered for a new payment or autopay. Optional so answers from before stay valid.
+   */
+  is_retired: z.boolean().default(false),
+  retired_reason: z.string().nullable().default(null),
 });
 export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
 export const paymentMethodPageSchema = pageOf(paymentMethodOptionSchema);

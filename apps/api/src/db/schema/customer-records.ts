@@ -82,6 +82,10 @@ export const paymentMethods = pgTable(
     funding: text('funding', { enum: ['credit', 'debit', 'prepaid', 'unknown'] }),
     createdAt: createdAt(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    // Retired by a bank return that says the account cannot be debited (R02–R04, issue 18): kept and listed as
+    // retired on the customer page, never offered or charged again.
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredReason: text('retired_reason'),
   },
   (t) => [tenantKey('payment_methods', t), index('payment_methods_customer_idx').on(t.customerId)],
 );

@@ -54,6 +54,8 @@ export const sandboxProcessorCharges = pgTable(
     outcome: jsonb('outcome').$type<SandboxOutcome>().notNull(),
     // When a delayed card or a bank debit stops processing; null for an answer given at once.
     settlesAt: timestamp('settles_at', { withTimezone: true }),
+    // A settled bank debit that comes back later (R10 up to 60 days on): when it reads 'returned'.
+    returnsAt: timestamp('returns_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentMove } from './demo-payment-move';
 import { seedDemoPromises } from './demo-promises';
 import { seedDemoAutopay } from './demo-autopay';
+import { seedDemoBankReturns } from './demo-bank-returns';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -134,6 +135,8 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       timeZone: merchant.timeZone,
       clock,
     });
+    // Also before the templates: a return's texts are of the demo's past, none is queued.
+    await seedDemoBankReturns(tx, { merchantId: merchant.id, staffUserId: staff.id, clock });
     await seedDemoMessaging(tx, {
       merchant,
       users: actors,

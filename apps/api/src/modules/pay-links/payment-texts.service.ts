@@ -30,8 +30,22 @@ const textOfStatus: Partial<Record<DecidedPayment['status'], SystemTemplateType>
  */
 export async function queuePaymentOutcomeText(ctx: AppContext, payment: DecidedPayment): Promise<boolean> {
   const type = textOfStatus[payment.status];
+  if (!type) return false;
+  return queuePaymentText(ctx, payment, type);
+}
+
+/**
+ * Queues a system text about a payment (with a fresh pay link for {{payment_link}}), once per (payment,
+ * template); `ctx.db` is the caller's transaction. Also UNCONFIRMED_PAYMENT_METHOD after a bank return retires
+ * the method (issue 18). True when a text was written.
+ */
+export async function queuePaymentText(
+  ctx: AppContext,
+  payment: Pick<DecidedPayment, 'id' | 'merchantId' | 'customerId' | 'accountId'>,
+  type: SystemTemplateType,
+): Promise<boolean> {
   const { merchantId, customerId, accountId } = payment;
-  if (!type || !customerId) return false;
+  if (!customerId) return false;
   const recipient = await findTextRecipient(ctx.db, { merchantId, customerId });
   if (!recipient?.smsPhoneNumber || recipient.voidedAt) return false;
   const rendered = await renderSystemText(ctx, {

@@ -9,4 +9,6 @@ export const toPaymentMethodOption = (row: PaymentMethodRow): PaymentMethodOptio
   masked_card_number: row.maskedCardNumber,
   masked_account_number: row.maskedAccountNumber,
   funding: row.funding,
+  is_retired: row.retiredAt !== null,
+  retired_reason: row.retiredReason,
 });

@@ -26,6 +26,8 @@ const optionColumns = {
   maskedCardNumber: paymentMethods.maskedCardNumber,
   maskedAccountNumber: paymentMethods.maskedAccountNumber,
   funding: paymentMethods.funding,
+  retiredAt: paymentMethods.retiredAt,
+  retiredReason: paymentMethods.retiredReason,
 };
 
 /**
@@ -91,6 +93,19 @@ export async function markMethodRemoved(db: Db, key: MethodKey, at: Date) {
       processorAccountId: paymentMethods.processorAccountId,
       processorToken: paymentMethods.processorToken,
     });
+  return row ?? null;
+}
+
+/**
+ * Retires a method after a bank return that says its account cannot be debited (issue 18): kept, listed as
+ * retired, never offered or charged again. Null when it was already retired or removed.
+ */
+export async function markMethodRetired(db: Db, key: MethodKey, retired: { at: Date; reason: string }) {
+  const [row] = await db
+    .update(paymentMethods)
+    .set({ retiredAt: retired.at, retiredReason: retired.reason })
+    .where(and(liveMethod(key), isNull(paymentMethods.retiredAt)))
+    .returning(optionColumns);
   return row ?? null;
 }
 

@@ -11,10 +11,12 @@ import {
   isMerchantCustomer,
   listPaymentMethods,
   markMethodRemoved,
+  markMethodRetired,
   setMethodNickname,
   type PaymentMethodRow,
 } from './payment-methods.repository';
 import type { Actor } from '../../kit/actor';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../kit/transaction';
 import { insertCustomerEvents } from '../customer-history/customer-events.service';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
@@ -153,6 +155,38 @@ async function detachAtProcessor(
       'removed payment method not detached at the processor',
     );
   }
+}
+
+/**
+ * Retires a method a bank return says cannot be debited (R02–R04, issue 18), in the caller's transaction, with
+ * a history event. False when it was already retired or removed (a repeat changes nothing).
+ */
+export async function retirePaymentMethod(
+  tx: Db,
+  input: { merchantId: string; customerId: string; id: string; reason: string; at: Date },
+): Promise<boolean> {
+  const row = await markMethodRetired(
+    tx,
+    { merchantId: input.merchantId, customerId: input.customerId, id: input.id },
+    { at: input.at, reason: input.reason },
+  );
+  if (!row) return false;
+  await insertCustomerEvents(tx, [
+    {
+      merchantId: input.merchantId,
+      customerId: input.customerId,
+      kind: 'payment_method.retired',
+      actorUserId: null,
+      details: {
+        nickname: row.nickname,
+        payment_type: row.paymentType,
+        mask_end: maskEnd(row),
+        reason: input.reason,
+      },
+      at: input.at,
+    },
+  ]);
+  return true;
 }
 
 /** Opens a hosted entry for a new card or bank account of one of the merchant's customers (the customer page). */

@@ -115,6 +115,8 @@ describe('payment methods of a customer', () => {
           masked_card_number: null,
           masked_account_number: '******6789',
           funding: null,
+          is_retired: false,
+          retired_reason: null,
         },
         {
           id: card!.id,
@@ -124,6 +126,8 @@ describe('payment methods of a customer', () => {
           masked_card_number: '************4242',
           masked_account_number: null,
           funding: 'credit',
+          is_retired: false,
+          retired_reason: null,
         },
       ],
     });

@@ -6,6 +6,7 @@ import {
   type ProcessorCharge,
   type ReaderRequest,
 } from '../../providers/payments/payment-processor';
+import { applyReturnRules } from '../bank-returns/return-rules.service';
 import { dispatchIfQueued, followPaymentMove } from './payment-followups';
 import { advancePayment, findPayment, postLedgerEntries, type PaymentRow } from './payments.repository';
 
@@ -33,6 +34,23 @@ export function paidEntries(payment: PaymentRow, at: Date) {
 }
 
 /**
+ * A settled payment that came back (issue 18): what it had posted, reversed as its own entries dated when it
+ * came back — the principal as a `return` (so the amount due rises again) and the fee as a `fee_refund`, since
+ * the money never arrived. What a refund already gave back is not reversed twice.
+ */
+export function returnEntries(payment: PaymentRow, at: Date) {
+  const entry = { merchantId: payment.merchantId, paymentId: payment.id, accountId: payment.accountId };
+  const principal = payment.amountCents - payment.refundedCents;
+  const fee = payment.feeCents - payment.feeRefundedCents;
+  return [
+    ...(principal > 0
+      ? [{ ...entry, kind: 'return' as const, amountCents: -principal, occurredAt: at }]
+      : []),
+    ...(fee > 0 ? [{ ...entry, kind: 'fee_refund' as const, amountCents: -fee, occurredAt: at }] : []),
+  ];
+}
+
+/**
  * Records the processor's answer: the payment moves forward from pending or processing, and a success posts
  * its ledger entries in the same transaction. An answer already recorded (a replay, a racing request) changes
  * nothing; the payment as it now stands is returned.
@@ -50,20 +68,30 @@ export async function recordCharge(ctx: AppContext, payment: PaymentRow, charge:
         processorChargeId: charge.processorChargeId || null,
         failureCode: charge.failureCode,
         failureMessage: charge.failureMessage,
-        paidAt: status === 'paid' ? now : null,
+        // A settled payment that comes back keeps when it was paid: its history stays.
+        ...(status === 'paid' ? { paidAt: now } : {}),
       },
     );
     if (row && status === 'paid') await postLedgerEntries(tx, paidEntries(row, now));
+    // Only a paid payment has a paid_at: a return after settlement reverses what it posted.
+    if (row && status === 'returned' && row.paidAt) await postLedgerEntries(tx, returnEntries(row, now));
     if (row) isTextQueued = await followPaymentMove(ctx, tx, row);
+    if (row && status === 'returned') isTextQueued = (await applyReturnRules(ctx, tx, row)) || isTextQueued;
     return row;
   });
   await dispatchIfQueued(ctx, isTextQueued);
   return moved ?? (await currentPayment(ctx, payment));
 }
 
-/** Forward only: processing may follow pending; a final status may follow either, never another final one. */
-const fromStatuses = (to: PaymentStatus): PaymentStatus[] =>
-  to === 'processing' ? ['pending'] : ['pending', 'processing'];
+/**
+ * Forward only: processing may follow pending; a final status may follow either, never another final one —
+ * except that a bank payment that settled (paid) may still come back (returned), days or weeks later.
+ */
+const fromStatuses = (to: PaymentStatus): PaymentStatus[] => {
+  if (to === 'processing') return ['pending'];
+  if (to === 'returned') return ['pending', 'processing', 'paid'];
+  return ['pending', 'processing'];
+};
 
 async function currentPayment(ctx: AppContext, payment: PaymentRow): Promise<PaymentRow> {
   const row = await findPayment(ctx.db, { merchantId: payment.merchantId, id: payment.id });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { convenienceFeeCents, processingAccountFee, savedMethodForFee } from '@paylane/shared/card-fees';
 import type { TakePaymentBody } from '@paylane/shared/contracts/payments';
+import { bankReturnMessages } from '@paylane/shared/contracts/bank-returns';
 import { messages } from '@paylane/shared/messages';
 import { isUuid } from '@paylane/shared/validation';
 import type { AppContext } from '../../context';
@@ -262,6 +263,7 @@ async function planMethod(
     ? await findSavedMethod(ctx.db, { merchantId, customerId: request.customerId, id: methodId })
     : null;
   if (!method) throw fieldError('payment_method', 'Not found.');
+  if (method.retiredAt) throw fieldError('payment_method', bankReturnMessages.methodRetired);
   const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
   if (!method.processorToken || method.processor !== processing.processor)
     throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');

@@ -52,10 +52,12 @@ describe('buildNavigation', () => {
       { label: 'Promises', to: '/promises' },
       { label: 'Autopay Summary', to: '/autopay-summary' },
       { label: 'Autopay Failures', to: `/${merchantA.id}/autopay-failures` },
+      { label: 'ACH Returns', to: '/ach-return' },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });
     expect(without).not.toContain('Payment Report');
+    expect(without).not.toContain('ACH Returns');
     expect(without).toContain('Promises'); // every member (docs/product.md §2 navigation)
     const allowed = labels({
       ...custom,
@@ -64,6 +66,7 @@ describe('buildNavigation', () => {
       flags: { is_merchant_payment_report_allowed: true },
     });
     expect(allowed).toContain('Payment Report');
+    expect(allowed).toContain('ACH Returns');
   });
 
   it('gives super admins everything', () => {

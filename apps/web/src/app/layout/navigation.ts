@@ -61,6 +61,8 @@ function candidates(
         // docs/product.md §2 /autopay-summary and /{merchantID}/autopay-failures (issue 18 item 5): every member.
         { label: 'Autopay Summary', to: '/autopay-summary', needs: 'merchant' },
         { label: 'Autopay Failures', to: `/${id}/autopay-failures`, needs: 'merchant' },
+        // docs/product.md §2 /ach-return (issue 18 item 3): returned bank payments, a payment report.
+        { label: 'ACH Returns', to: '/ach-return', needs: 'viewPaymentReports' },
       ],
     },
     {

@@ -125,6 +125,10 @@ function outcomeText(outcome: SandboxOutcome): string {
       return 'settles';
     case 'returns':
       return `returned ${outcome.code} (${outcome.message})`;
+    case 'returns_once':
+      return `returned ${outcome.code} (${outcome.message}) the first time, then settles`;
+    case 'settles_then_returns':
+      return `settles, then returned ${outcome.code} (${outcome.message})`;
   }
 }
 

@@ -33,10 +33,19 @@ type MethodRow = typeof sandboxProcessorMethods.$inferSelect;
 
 export const newSandboxId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-/** What the processor answers about a charge at `now`: a delayed outcome reads `processing` until it settles. */
-export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, now: Date): ChargeStatus {
+/**
+ * What the processor answers about a charge at `now`: a delayed outcome reads `processing` until it settles; a
+ * settled debit that comes back reads `succeeded` until its returns_at, then `returned`.
+ */
+export function chargeStatusAt(
+  charge: Pick<ChargeRow, 'outcome' | 'settlesAt' | 'returnsAt'>,
+  now: Date,
+): ChargeStatus {
+  const { outcome, settlesAt, returnsAt } = charge;
   if (settlesAt && now < settlesAt) return 'processing';
   switch (outcome.status) {
+    case 'settles_then_returns':
+      return returnsAt && now >= returnsAt ? 'returned' : 'succeeded';
     case 'succeeded':
     case 'answer_lost':
     case 'refund_fails':
@@ -46,12 +55,13 @@ export function chargeStatusAt(outcome: SandboxOutcome, settlesAt: Date | null, 
     case 'failed':
       return 'failed';
     case 'returns':
+    case 'returns_once':
       return 'returned';
   }
 }
 
 export function toCharge(row: ChargeRow, now: Date): ProcessorCharge {
-  const status = chargeStatusAt(row.outcome, row.settlesAt, now);
+  const status = chargeStatusAt(row, now);
   const failure =
     (status === 'failed' || status === 'returned') && 'code' in row.outcome ? row.outcome : null;
   return {
@@ -123,7 +133,12 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
 
   function settlesAtFor(outcome: SandboxOutcome): Date | null {
     if (outcome.status === 'delayed') return new Date(now().getTime() + options.delayMs);
-    if (outcome.status === 'settles' || outcome.status === 'returns')
+    if (
+      outcome.status === 'settles' ||
+      outcome.status === 'returns_once' ||
+      outcome.status === 'returns' ||
+      outcome.status === 'settles_then_returns'
+    )
       return new Date(now().getTime() + options.bankSettleMs);
     return null;
   }
@@ -140,6 +155,23 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
         ),
       );
     return row ?? null;
+  }
+
+  /** A method that returns once: its first charge comes back, later ones (re-presentments) settle. */
+  async function outcomeOf(method: MethodRow): Promise<SandboxOutcome> {
+    if (method.outcome.status !== 'returns_once') return method.outcome;
+    const [earlier] = await db
+      .select({ id: sandboxProcessorCharges.id })
+      .from(sandboxProcessorCharges)
+      .where(
+        and(
+          eq(sandboxProcessorCharges.processorAccountId, method.processorAccountId),
+          eq(sandboxProcessorCharges.methodToken, method.token),
+        ),
+      )
+      .limit(1);
+    const { code, message } = method.outcome;
+    return earlier ? { status: 'settles' } : { status: 'returns', code, message };
   }
 
   return {
@@ -168,6 +200,7 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           code: 'resource_missing',
           isAmbiguous: false,
         });
+      const outcome = await outcomeOf(method);
       const [inserted] = await db
         .insert(sandboxProcessorCharges)
         .values({
@@ -178,8 +211,13 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           reference: request.reference,
           methodToken: request.methodToken,
           amountCents: request.amountCents,
-          outcome: method.outcome,
-          settlesAt: settlesAtFor(method.outcome),
+          outcome,
+          settlesAt: settlesAtFor(outcome),
+          // Comes back one further settle delay after it settled.
+          returnsAt:
+            outcome.status === 'settles_then_returns'
+              ? new Date(now().getTime() + 2 * options.bankSettleMs)
+              : null,
           createdAt: now(),
         })
         .onConflictDoNothing()

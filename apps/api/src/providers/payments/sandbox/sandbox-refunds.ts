@@ -76,7 +76,7 @@ export function createSandboxRefunds(
     // Under the charge's lock: a request with the same key that got here first has written its refund.
     const earlier = await refundByKey(tx, request);
     if (earlier) return replayOf(earlier, request);
-    if (chargeStatusAt(charge.outcome, charge.settlesAt, now()) !== 'succeeded')
+    if (chargeStatusAt(charge, now()) !== 'succeeded')
       throw refusal('charge_not_refundable', 'Only a charge that succeeded can be refunded.');
     const [refunded] = await tx
       .select({ cents: sql<number>`coalesce(sum(${sandboxProcessorRefunds.amountCents}), 0)::int` })

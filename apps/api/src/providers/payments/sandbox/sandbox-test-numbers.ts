@@ -19,7 +19,14 @@ export type SandboxOutcome =
   | { status: 'refund_fails' }
   /** Bank debits: processing until the settle delay, then settled or returned with a NACHA code. */
   | { status: 'settles' }
-  | { status: 'returns'; code: string; message: string };
+  | { status: 'returns'; code: string; message: string }
+  /**
+   * Settles, then comes back after a further settle delay (returns_at), as an unauthorized return may up to
+   * 60 days after settlement; also what a settled charge becomes when a test returns it by hand.
+   */
+  | { status: 'settles_then_returns'; code: string; message: string }
+  /** The method's first debit comes back with the code; every later one (a re-presentment) settles. */
+  | { status: 'returns_once'; code: string; message: string };
 
 const declined = (code: string, message: string): SandboxOutcome => ({ status: 'failed', code, message });
 
@@ -65,6 +72,27 @@ export const sandboxTestBankAccounts: Record<string, SandboxOutcome> = {
   '000111111113': { status: 'returns', code: 'R02', message: 'Account closed' },
   '000111111116': { status: 'returns', code: 'R03', message: 'No account / unable to locate account' },
   '000333333335': { status: 'returns', code: 'R10', message: 'Customer advises not authorized' },
+  '000222222235': { status: 'returns_once', code: 'R01', message: 'Insufficient funds' },
+  '000444444440': {
+    status: 'settles_then_returns',
+    code: 'R10',
+    message: 'Customer advises not authorized',
+  },
+};
+
+/** The NACHA return codes a test may return a settled sandbox charge with, and the bank's words for each. */
+export const sandboxReturnMessages: Record<string, string> = {
+  R01: 'Insufficient funds',
+  R02: 'Account closed',
+  R03: 'No account / unable to locate account',
+  R04: 'Invalid account number structure',
+  R05: 'Unauthorized debit to consumer account using corporate SEC code',
+  R07: 'Authorization revoked by customer',
+  R08: 'Payment stopped',
+  R09: 'Uncollected funds',
+  R10: 'Customer advises not authorized',
+  R11: 'Customer advises entry not in accordance with the terms of the authorization',
+  R29: 'Corporate customer advises not authorized',
 };
 
 // card-validator's names for the networks the product takes.

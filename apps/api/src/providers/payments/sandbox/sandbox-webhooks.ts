@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxProcessorCharges, sandboxProcessorEvents } from '../../../db/schema';
 import type { ProcessorCharge, ProcessorEvent } from '../payment-processor';
@@ -33,19 +33,10 @@ export async function collectSandboxEvents(db: Db, now: Date): Promise<number> {
     .select()
     .from(sandboxProcessorCharges)
     .where(
-      and(
-        gt(sandboxProcessorCharges.createdAt, since),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(sandboxProcessorEvents)
-            .where(
-              and(
-                eq(sandboxProcessorEvents.chargeId, sandboxProcessorCharges.id),
-                inArray(sandboxProcessorEvents.type, finalTypes),
-              ),
-            ),
-        ),
+      or(
+        and(gt(sandboxProcessorCharges.createdAt, since), noEventOf(db, finalTypes)),
+        // A settled debit that came back later (up to 60 days on): its return is announced once more.
+        and(lte(sandboxProcessorCharges.returnsAt, now), noEventOf(db, ['charge.returned'])),
       ),
     )
     .orderBy(asc(sandboxProcessorCharges.createdAt))
@@ -71,6 +62,19 @@ export async function collectSandboxEvents(db: Db, now: Date): Promise<number> {
     .returning({ id: sandboxProcessorEvents.id });
   return written.length;
 }
+
+const noEventOf = (db: Db, types: string[]) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(sandboxProcessorEvents)
+      .where(
+        and(
+          eq(sandboxProcessorEvents.chargeId, sandboxProcessorCharges.id),
+          inArray(sandboxProcessorEvents.type, types),
+        ),
+      ),
+  );
 
 /** The body Paylane receives: Stripe's event envelope, with the charge as the object. */
 export function sandboxEventBody(event: typeof sandboxProcessorEvents.$inferSelect): string {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { AccountAutopay } from '../../../features/autopay/components/account-autopay';
 import { AccountCard, accountTitle } from '../../../features/customer-accounts/components/account-card';
+import { AccountReturns } from '../../../features/bank-returns/components/account-returns';
 import { AccountFormModal } from '../../../features/customer-accounts/components/account-form-modal';
 import { AccountPayments } from '../../../features/payments/components/account-payments';
 import { useCan } from '../../../features/profile/hooks/use-can';
@@ -57,6 +58,13 @@ export function CustomerAccountsView() {
             {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
             {account.role === 'primary' ? (
               <>
+                <AccountReturns
+                  merchantId={merchantId}
+                  customerId={customer.id}
+                  accountId={account.id}
+                  isAutopayEnabled={account.autopay_enabled}
+                  timeZone={timeZone ?? null}
+                />
                 <AccountPromises
                   merchantId={merchantId}
                   customerId={customer.id}

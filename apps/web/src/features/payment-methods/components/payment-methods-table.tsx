@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
 import { formatPaymentMethod } from '@paylane/shared/format';
 import type { ReactNode } from 'react';
@@ -31,7 +31,26 @@ export function PaymentMethodsTable(props: {
         <Table.Tbody>
           {methods.map((method) => (
             <Table.Tr key={method.id}>
-              <Table.Td>{formatPaymentMethod(method)}</Table.Td>
+              <Table.Td>
+                {method.is_retired ? (
+                  // Retired after a bank return (R02–R04, issue 18): listed, never offered again.
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      {formatPaymentMethod(method)}
+                      <Badge color="red" variant="light">
+                        Retired
+                      </Badge>
+                    </Group>
+                    {method.retired_reason ? (
+                      <Text size="xs" c="dimmed">
+                        Retired after a bank return: {method.retired_reason}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                ) : (
+                  formatPaymentMethod(method)
+                )}
+              </Table.Td>
               <Table.Td>{typeLabel(method.payment_type)}</Table.Td>
               <Table.Td>{method.card_type ?? '—'}</Table.Td>
               {renderActions ? <Table.Td>{renderActions(method)}</Table.Td> : null}

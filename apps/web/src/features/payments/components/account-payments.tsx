@@ -111,7 +111,8 @@ function TakePaymentModal(props: Props & { cardFee: CardFeeAnswer | null | undef
             merchantId={props.merchantId}
             customerId={props.customerId}
             account={props.account}
-            methods={methods.data.results}
+            // A method retired after a bank return is never offered (issue 18).
+            methods={methods.data.results.filter((method) => !method.is_retired)}
             cardFee={props.cardFee}
             canWaiveFee={props.canWaiveFee}
             onClose={props.onClose}

@@ -80,7 +80,8 @@ export function PromiseToPayModal(props: Props) {
     control: form.control,
     name: ['date', 'time', 'amount', 'payment_method'],
   });
-  const options = methods.data?.results ?? [];
+  // A method retired after a bank return is never offered (issue 18).
+  const options = (methods.data?.results ?? []).filter((method) => !method.is_retired);
   const method = options.find((option) => option.id === methodId);
   const cents = dollarsToCentsSchema.safeParse(amount);
   const isScheduled = Boolean(method) && amount.trim() !== '';
