@@ -20,4 +20,5 @@ export * from './schema/pay-links';
 export * from './schema/payment-method-entries';
 export * from './schema/payment-moves';
 export * from './schema/promises';
+export * from './schema/autopay';
 export * from './schema/failed-actions';
