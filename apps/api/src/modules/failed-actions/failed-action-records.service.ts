@@ -3,7 +3,7 @@ import { resolveOpenBySubject, updateOpenAction, upsertFailedAction } from './fa
 
 // Failed actions are written where failures happen, in the transaction that records the failure (issue 18
 // item 4): the payments module calls recordPaymentMove for every payment status move. Messages that become
-// undeliverable are recorded by a trigger on messages (migration 0031), whichever path moves them.
+// undeliverable are recorded by a trigger on messages (migration 0031_failed_actions), whichever path moves them.
 
 /** What this module needs of a payment that just moved. */
 export type MovedPayment = {

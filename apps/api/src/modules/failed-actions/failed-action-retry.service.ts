@@ -4,11 +4,11 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../kit/actor';
 import { notFound, refused } from '../../kit/errors';
 import { inTransaction } from '../../kit/transaction';
+import { findAutopay } from '../autopay/autopay.service';
 import { requestDispatch } from '../messaging/dispatch-request.service';
 import { findOutgoingMessageByKey, insertPendingMessages } from '../messaging/outgoing-messages.service';
 import { takeAccountPayment } from '../payments/take-payment.service';
 import { retryKeyOf } from './failed-action-records.service';
-import { findAutopayMethodId } from './autopay-method';
 import {
   findActionMessage,
   findActionPayment,
@@ -91,7 +91,8 @@ async function methodToCharge(
   const key = { merchantId: action.merchantId, customerId: payment.customerId };
   const autopayMethodId =
     action.kind === 'autopay'
-      ? await findAutopayMethodId(ctx, { merchantId: action.merchantId, accountId: payment.accountId })
+      ? ((await findAutopay(ctx, { merchantId: action.merchantId, accountId: payment.accountId }))
+          ?.paymentMethodId ?? null)
       : null;
   for (const id of [autopayMethodId, payment.failedMethodId]) {
     const live = id ? await findLiveMethod(ctx.db, { ...key, id }) : null;
@@ -103,7 +104,9 @@ async function methodToCharge(
 async function resendMessage(ctx: AppContext, taker: RetryTaker, action: FailedActionRow) {
   const { merchantId } = action;
   const message = action.messageId ? await findActionMessage(ctx.db, { merchantId, id: action.messageId }) : null;
-  if (!message || message.kind === 'inbound') throw refused(catalogue.manualResolve);
+  if (!message) throw refused(catalogue.manualResolve);
+  const { kind } = message;
+  if (kind === 'inbound') throw refused(catalogue.manualResolve);
   const isEmail = message.channel === 'email';
   const optedOutAt = isEmail ? message.emailOptedOutAt : message.smsOptedOutAt;
   const toAddress = isEmail ? message.email : message.smsPhoneNumber;
@@ -117,7 +120,8 @@ async function resendMessage(ctx: AppContext, taker: RetryTaker, action: FailedA
         customerId: message.customerId,
         accountId: message.accountId,
         templateId: message.templateId,
-        kind: message.kind === 'batch' || message.kind === 'keyword_reply' ? 'system' : message.kind,
+        // A resend stands alone (no batch), and only a STOP's own confirmation may go after an opt-out.
+        kind: kind === 'batch' || kind === 'keyword_reply' ? 'system' : kind,
         channel: message.channel,
         body: message.body,
         subject: message.subject,
