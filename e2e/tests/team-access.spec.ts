@@ -15,6 +15,7 @@ const staffNavigation = [
   'Message Report',
   'Payment Report',
   'Promises',
+  'Failed Actions',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({

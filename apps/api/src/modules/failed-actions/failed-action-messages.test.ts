@@ -3,8 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as catalogue } from '@paylane/shared/messages';
 import { customers, messages } from '../../db/schema';
 import { recordProviderStatus } from '../messaging/message-status.service';
-import { newPayableAccount } from '../payments/payments-test-setup';
-import { startFailedActionsTestApp, type FailedActionsTestApp } from './failed-actions-test-setup';
+import { newPayableAccount, startPaymentTestApp, type PaymentTestApp } from '../payments/payments-test-setup';
+
+type FailedActionsTestApp = PaymentTestApp & {
+  list: (query: string) => ReturnType<PaymentTestApp['t']['request']>;
+  post: (path: string) => ReturnType<PaymentTestApp['t']['request']>;
+};
+
+async function startFailedActionsTestApp(): Promise<FailedActionsTestApp> {
+  const base = await startPaymentTestApp();
+  const root = `/api/merchants/${base.merchantId}/failed-actions/`;
+  return {
+    ...base,
+    list: (query) => base.t.request(`${root}${query}`, { token: base.staff }),
+    post: (path) => base.t.request(`${root}${path}`, { method: 'POST', token: base.staff, json: {} }),
+  };
+}
 
 // A text that becomes undeliverable is a failed action (written by the statement that moved it); retry sends it
 // again once through the outbox under retry:{actionId}; a customer who opted out must be resolved by hand.
@@ -40,8 +54,17 @@ describe('failed actions: messages', () => {
         providerMessageId,
       })
       .returning();
-    const event = { provider: 'outbox', providerMessageId, status: 'undelivered' as const, errorCode: '30003' };
-    await recordProviderStatus(db, { ...event, errorMessage: 'Unreachable destination handset' }, f.t.clock.now());
+    const event = {
+      provider: 'outbox',
+      providerMessageId,
+      status: 'undelivered' as const,
+      errorCode: '30003',
+    };
+    await recordProviderStatus(
+      db,
+      { ...event, errorMessage: 'Unreachable destination handset' },
+      f.t.clock.now(),
+    );
     // A replayed callback is still one action.
     await recordProviderStatus(db, event, f.t.clock.now());
     const { body } = await f.list('?kind=message&page_size=1000');
@@ -91,7 +114,12 @@ describe('failed actions: messages', () => {
       .where(eq(messages.id, retried.body.retry_message_id));
     await recordProviderStatus(
       db,
-      { provider: 'outbox', providerMessageId: `SM-resend-${action.id}`, status: 'failed', errorCode: '30005' },
+      {
+        provider: 'outbox',
+        providerMessageId: `SM-resend-${action.id}`,
+        status: 'failed',
+        errorCode: '30005',
+      },
       f.t.clock.now(),
     );
     const { body } = await f.list('?kind=message&state=open&page_size=1000');

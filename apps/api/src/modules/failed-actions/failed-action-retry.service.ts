@@ -103,7 +103,9 @@ async function methodToCharge(
 
 async function resendMessage(ctx: AppContext, taker: RetryTaker, action: FailedActionRow) {
   const { merchantId } = action;
-  const message = action.messageId ? await findActionMessage(ctx.db, { merchantId, id: action.messageId }) : null;
+  const message = action.messageId
+    ? await findActionMessage(ctx.db, { merchantId, id: action.messageId })
+    : null;
   if (!message) throw refused(catalogue.manualResolve);
   const { kind } = message;
   if (kind === 'inbound') throw refused(catalogue.manualResolve);

@@ -50,6 +50,7 @@ describe('buildNavigation', () => {
       { label: 'Message Report', to: '/message-report' },
       { label: 'Payment Report', to: '/payment-report' },
       { label: 'Promises', to: '/promises' },
+      { label: 'Failed Actions', to: `/merchants/${merchantA.id}/failed-actions` },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });

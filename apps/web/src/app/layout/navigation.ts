@@ -58,6 +58,8 @@ function candidates(
         { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
         // docs/product.md §2 /promises (issue 17 item 4): every member of the merchant.
         { label: 'Promises', to: '/promises', needs: 'merchant' },
+        // docs/product.md §2 /merchants/{merchantID}/failed-actions (issue 18 item 4): every member.
+        { label: 'Failed Actions', to: scoped('/failed-actions'), needs: 'merchant' },
       ],
     },
     {
