@@ -15,6 +15,8 @@ const staffNavigation = [
   'Message Report',
   'Payment Report',
   'Promises',
+  'Autopay Summary',
+  'Autopay Failures',
   'Failed Actions',
 ];
 

@@ -47,6 +47,7 @@ import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { failedActionRoutes } from './modules/failed-actions/failed-actions.routes';
 import { paymentMoveRoutes } from './modules/payments/payment-moves.routes';
 import { promiseRoutes } from './modules/promises/promises.routes';
+import { autopayRoutes } from './modules/autopay/autopay.routes';
 import type { PaymentProcessor } from './providers/payments/payment-processor';
 import { sandboxEntryRoutes } from './providers/payments/sandbox/sandbox-entry.routes';
 import { messageTemplateRoutes } from './modules/message-templates/message-templates.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(failedActionRoutes, { ctx });
   await app.register(paymentMoveRoutes, { ctx });
   await app.register(promiseRoutes, { ctx });
+  await app.register(autopayRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });

@@ -6,6 +6,7 @@ import type { JobDefinition } from './jobs/registry';
 import { startWorkers } from './jobs/registry';
 import { authSchedules, createAuthJobs } from './modules/auth/auth.jobs';
 import { automationCrons, createAutomationJobs } from './modules/automations/automations.jobs';
+import { autopayCrons, createAutopayJobs } from './modules/autopay/autopay.jobs';
 import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
 import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
@@ -25,6 +26,7 @@ export function createJobs(ctx: AppContext): JobDefinition[] {
     ...createAutomationJobs(ctx),
     ...createPaymentJobs(ctx),
     ...createPromiseJobs(ctx),
+    ...createAutopayJobs(ctx),
   ];
 }
 
@@ -67,6 +69,6 @@ export async function startBackgroundWork(input: {
   if (!input.runsJobs) return { stop: async () => undefined };
   await startWorkers(queue, jobs);
   for (const schedule of schedules) await queue.schedule(schedule.name, schedule.cron, {}, { tz: 'UTC' });
-  await startMerchantCron(queue, { db: ctx.db, crons: automationCrons(ctx), logger: ctx.log, now: ctx.now });
+  await startMerchantCron(queue, { db: ctx.db, crons: [...automationCrons(ctx), ...autopayCrons(ctx)], logger: ctx.log, now: ctx.now });
   return startBackgroundLoops(ctx);
 }

@@ -19,6 +19,7 @@ import { messageReportRoutes } from './routes/message-report/message-report-rout
 import { messageTemplatesRoutes } from './routes/message-templates/message-templates-routes';
 import { paymentReportRoutes } from './routes/payment-report/payment-report-routes';
 import { promisesRoutes } from './routes/promises/promises-routes';
+import { autopayRoutes } from './routes/autopay/autopay-routes';
 import { failedActionsRoutes } from './routes/failed-actions/failed-actions-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
@@ -139,6 +140,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...messageReportRoutes(),
             ...paymentReportRoutes(queryClient),
             ...promisesRoutes(),
+            ...autopayRoutes(),
             ...inboxRoutes(),
             ...miscPaymentRoutes(),
             ...failedActionsRoutes(),

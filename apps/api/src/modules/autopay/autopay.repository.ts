@@ -7,6 +7,7 @@ import {
   customers,
   merchants,
   paymentMethods,
+  users,
 } from '../../db/schema';
 
 // Enrolments (autopay.service.ts). Every read carries the merchant id.
@@ -157,4 +158,36 @@ export async function holdsAccount(
       ),
     );
   return Boolean(row);
+}
+
+/** An enrolment with the names the answer shows: the customer, the method, the staff user who recorded it. */
+export async function findEnrolmentNames(db: Db, enrolment: EnrolmentRow) {
+  const [customer] = await db
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(and(eq(customers.merchantId, enrolment.merchantId), eq(customers.id, enrolment.customerId)));
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.merchantId, enrolment.merchantId),
+        eq(paymentMethods.id, enrolment.paymentMethodId),
+      ),
+    );
+  const [user] = enrolment.enrolledBy
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, enrolment.enrolledBy))
+    : [];
+  return { customer: customer ?? null, method: method ?? null, user: user ?? null };
+}
+
+export async function findCustomerName(db: Db, key: { merchantId: string; customerId: string }) {
+  const [row] = await db
+    .select({ firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(and(eq(customers.merchantId, key.merchantId), eq(customers.id, key.customerId)));
+  return row ?? null;
 }

@@ -30,7 +30,7 @@ export type PaymentTaker = {
   canWaiveFee: boolean;
   canExceedRoleLimits: boolean;
   /** Where the payment was taken; staff unless said. */
-  channel?: 'staff' | 'pay_link' | 'scheduled';
+  channel?: 'staff' | 'pay_link' | 'scheduled' | 'autopay';
   /**
    * A charge the system makes on its own at a set time (a scheduled payment of a promise): no convenience fee,
    * as for autopay — the customer is not at a screen to see one (docs/product.md §3 promises).

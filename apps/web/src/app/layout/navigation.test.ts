@@ -50,6 +50,8 @@ describe('buildNavigation', () => {
       { label: 'Message Report', to: '/message-report' },
       { label: 'Payment Report', to: '/payment-report' },
       { label: 'Promises', to: '/promises' },
+      { label: 'Autopay Summary', to: '/autopay-summary' },
+      { label: 'Autopay Failures', to: `/${merchantA.id}/autopay-failures` },
       { label: 'Failed Actions', to: `/merchants/${merchantA.id}/failed-actions` },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };

@@ -58,6 +58,9 @@ function candidates(
         { label: 'Payment Report', to: '/payment-report', needs: 'viewPaymentReports' },
         // docs/product.md §2 /promises (issue 17 item 4): every member of the merchant.
         { label: 'Promises', to: '/promises', needs: 'merchant' },
+        // docs/product.md §2 /autopay-summary and /{merchantID}/autopay-failures (issue 18 item 5): every member.
+        { label: 'Autopay Summary', to: '/autopay-summary', needs: 'merchant' },
+        { label: 'Autopay Failures', to: `/${id}/autopay-failures`, needs: 'merchant' },
         // docs/product.md §2 /merchants/{merchantID}/failed-actions (issue 18 item 4): every member.
         { label: 'Failed Actions', to: scoped('/failed-actions'), needs: 'merchant' },
       ],

@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { AccountAutopay } from '../../../features/autopay/components/account-autopay';
 import { AccountCard, accountTitle } from '../../../features/customer-accounts/components/account-card';
 import { AccountFormModal } from '../../../features/customer-accounts/components/account-form-modal';
 import { AccountPayments } from '../../../features/payments/components/account-payments';
@@ -39,6 +40,18 @@ export function CustomerAccountsView() {
               account={account}
               customerPath={customerPath}
               onEdit={canUpdateCustomer && account.role === 'primary' ? () => setEditing(account) : undefined}
+            />
+            <AccountAutopay
+              merchantId={merchantId}
+              account={{
+                customerId: customer.id,
+                accountId: account.id,
+                amountDueCents: account.amount_due_cents,
+                dueDate: account.due_date,
+                isAutopayEnabled: account.autopay_enabled,
+              }}
+              accountTitle={accountTitle(account)}
+              canChange={!isVoided}
             />
             {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
             {account.role === 'primary' ? (

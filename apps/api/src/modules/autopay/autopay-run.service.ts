@@ -1,0 +1,176 @@
+import type { AppContext } from '../../context';
+import { addDays, zonedInstant } from '../../jobs/zoned-time';
+import type { Actor } from '../../kit/actor';
+import { DomainError, ValidationError } from '../../kit/errors';
+import { takeAccountPayment } from '../payments/take-payment.service';
+import { isSoftDecline, retryDayAfter } from './autopay-declines';
+import {
+  claimFirstAttempts,
+  claimRetries,
+  findRunAccount,
+  reclaimStale,
+  recordRunOutcome,
+  type ClaimedRun,
+  type RunOutcome,
+} from './autopay-run.repository';
+
+// The nightly autopay run (issue 18 item 2), once a day per merchant at AUTOPAY_LOCAL_TIME on its clock
+// (autopay.jobs.ts). Every account with autopay on, active, something due and due today is charged its amount due
+// once per due date: the autopay_runs row (UNIQUE account, due date, attempt) is inserted BEFORE take-payment is
+// called, and take-payment writes its payment under `autopay:{account}:{due}` before calling the processor. So two
+// workers never both charge an attempt (only one inserts its row), a worker killed mid-charge leaves a claim that
+// goes stale and is taken over under the same key (take-payment then finds the payment and reconciles it with the
+// processor instead of charging again), and a repeat of the night's job finds nothing left to claim.
+
+/** A claim this old with no outcome is a crashed worker's: taken over and retried under the same key. */
+export const AUTOPAY_CLAIM_STALE_MINUTES = 10;
+const MINUTE_MS = 60_000;
+/** Claims per statement: small enough that workers running side by side share the night's accounts. */
+const DEFAULT_BATCH = 200;
+/** Charges in flight per worker (each holds a connection for its payment's writes). */
+const CONCURRENCY = 4;
+
+export type AutopayRunResult = { charged: number; failed: number; skipped: number; processing: number };
+
+export type AutopayRunRequest = { merchantId: string; timeZone: string; localDate: string };
+
+/**
+ * The run for one merchant and local date: stale claims first (a crashed run's), then due soft-decline retries,
+ * then the day's first attempts, batch by batch until none is left to claim.
+ */
+export async function runMerchantAutopay(
+  ctx: AppContext,
+  request: AutopayRunRequest,
+  options: { batchSize?: number } = {},
+): Promise<AutopayRunResult> {
+  const BATCH = options.batchSize ?? DEFAULT_BATCH;
+  const result: AutopayRunResult = { charged: 0, failed: 0, skipped: 0, processing: 0 };
+  const claimers: Array<() => Promise<ClaimedRun[]>> = [
+    () => {
+      const now = ctx.now();
+      const staleBefore = new Date(now.getTime() - AUTOPAY_CLAIM_STALE_MINUTES * MINUTE_MS);
+      return reclaimStale(ctx.db, { merchantId: request.merchantId, now, staleBefore, limit: BATCH });
+    },
+    () => claimRetries(ctx.db, { merchantId: request.merchantId, now: ctx.now(), limit: BATCH }),
+    () =>
+      claimFirstAttempts(ctx.db, {
+        merchantId: request.merchantId,
+        dueDate: request.localDate,
+        now: ctx.now(),
+        limit: BATCH,
+      }),
+  ];
+  for (const claim of claimers) {
+    for (;;) {
+      const runs = await claim();
+      await forEachLimited(runs, CONCURRENCY, async (run) => {
+        const status = await chargeRun(ctx, run);
+        if (status === 'paid') result.charged += 1;
+        else if (status === 'failed') result.failed += 1;
+        else if (status === 'processing') result.processing += 1;
+        else if (status === 'skipped') result.skipped += 1;
+      });
+      if (runs.length < BATCH) break;
+    }
+  }
+  return result;
+}
+
+/**
+ * One claimed attempt: charged through take-payment under the attempt's key with no convenience fee (a recurring
+ * payment, docs/reference/payments.md), its outcome recorded on the run. PAYMENT_FAILED is texted by the payments
+ * module once per failed payment, so nothing more is sent here.
+ */
+export async function chargeRun(ctx: AppContext, run: ClaimedRun): Promise<RunOutcome['status']> {
+  const account = await findRunAccount(ctx.db, run);
+  const now = () => ctx.now();
+  if (!account) return finish(ctx, run, skipped(now(), 'The account is gone.'));
+  if (!account.isAutopayOn || !account.paymentMethodId || !account.customerId)
+    return finish(ctx, run, skipped(now(), 'Autopay was stopped before the charge.'));
+  if (!account.isActive) return finish(ctx, run, skipped(now(), 'The account is not active.'));
+  if (account.amountDueCents <= 0) return finish(ctx, run, skipped(now(), 'Nothing is due.'));
+  // The amount due, capped by the merchant's maximum (no role limits: no staff member takes it).
+  const amount =
+    account.merchantMaxCents === null
+      ? account.amountDueCents
+      : Math.min(account.amountDueCents, account.merchantMaxCents);
+  const actor: Actor = { merchantId: run.merchantId, userId: null, ip: '' };
+  try {
+    const payment = await takeAccountPayment(
+      ctx,
+      { actor, canWaiveFee: false, canExceedRoleLimits: false, channel: 'autopay', isRecurring: true },
+      {
+        customerId: account.customerId,
+        accountId: run.accountId,
+        amount,
+        payment_method: account.paymentMethodId,
+        note: `Autopay ${run.dueDate}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`,
+        waive_fee: false,
+        idempotencyKey: run.idempotencyKey,
+      },
+    );
+    const base = { amountCents: payment.amountCents, paymentId: payment.id, finishedAt: now() };
+    if (payment.status === 'paid') return finish(ctx, run, { ...base, ...noFailure, status: 'paid' });
+    if (payment.status !== 'failed') return finish(ctx, run, { ...base, ...noFailure, status: 'processing' });
+    const code = payment.failureCode ?? null;
+    return finish(ctx, run, {
+      ...base,
+      status: 'failed',
+      failureCode: code,
+      failureMessage: payment.failureMessage || 'The payment was declined.',
+      nextAttemptAt: isSoftDecline(code) ? nextAttemptAt(account.timeZone, run) : null,
+    });
+  } catch (error) {
+    // Refused before any charge (below the merchant's minimum, the method removed …): a failure staff see, not
+    // retried. Anything else leaves the claim to go stale and be taken over under the same key.
+    if (!(error instanceof DomainError)) throw error;
+    return finish(ctx, run, {
+      status: 'failed',
+      amountCents: amount,
+      paymentId: null,
+      failureCode: 'refused',
+      failureMessage: messageOf(error),
+      nextAttemptAt: null,
+      finishedAt: now(),
+    });
+  }
+}
+
+const noFailure = { failureCode: null, failureMessage: null, nextAttemptAt: null } as const;
+
+const skipped = (at: Date, reason: string): RunOutcome => ({
+  status: 'skipped',
+  amountCents: null,
+  paymentId: null,
+  failureCode: null,
+  failureMessage: reason,
+  nextAttemptAt: null,
+  finishedAt: at,
+});
+
+/** The start of the retry's day on the merchant's clock, or null after the last attempt. */
+function nextAttemptAt(timeZone: string, run: ClaimedRun): Date | null {
+  const days = retryDayAfter(run.attempt);
+  return days === null ? null : zonedInstant(timeZone, addDays(run.dueDate, days), '00:00');
+}
+
+async function finish(ctx: AppContext, run: ClaimedRun, outcome: RunOutcome): Promise<RunOutcome['status']> {
+  await recordRunOutcome(ctx.db, run, outcome);
+  return outcome.status;
+}
+
+function messageOf(error: DomainError): string {
+  if (error instanceof ValidationError) return Object.values(error.fields).flat().join(' ');
+  return error.message;
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
