@@ -69,6 +69,11 @@ export async function startBackgroundWork(input: {
   if (!input.runsJobs) return { stop: async () => undefined };
   await startWorkers(queue, jobs);
   for (const schedule of schedules) await queue.schedule(schedule.name, schedule.cron, {}, { tz: 'UTC' });
-  await startMerchantCron(queue, { db: ctx.db, crons: [...automationCrons(ctx), ...autopayCrons(ctx)], logger: ctx.log, now: ctx.now });
+  await startMerchantCron(queue, {
+    db: ctx.db,
+    crons: [...automationCrons(ctx), ...autopayCrons(ctx)],
+    logger: ctx.log,
+    now: ctx.now,
+  });
   return startBackgroundLoops(ctx);
 }
