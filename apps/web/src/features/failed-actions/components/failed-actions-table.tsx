@@ -1,4 +1,4 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { FailedAction } from '@paylane/shared/contracts/failed-actions';
 import { formatCurrency } from '@paylane/shared/format';
 import { createContext, use } from 'react';
@@ -10,6 +10,7 @@ import {
   type DataTableSelection,
 } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/date-time';
 import { customerPagePath } from '../../../lib/page-paths';
 import { FailedActionButtons } from './failed-action-buttons';
@@ -47,13 +48,10 @@ function ReasonCell({ row }: { row: FailedAction }) {
 }
 
 function StateCell({ row }: { row: FailedAction }) {
-  const color = row.state === 'open' ? 'red' : row.state === 'retried' ? 'green' : 'gray';
-  return (
-    <Badge color={color} variant="light">
-      {stateLabels[row.state]}
-      {row.resolved_by?.name ? ` · ${row.resolved_by.name}` : ''}
-    </Badge>
-  );
+  // Open waits for someone (warning); retried is money or a message through (success); resolved is closed.
+  const tone = row.state === 'open' ? 'warning' : row.state === 'retried' ? 'success' : 'muted';
+  const by = row.resolved_by?.name ? ` · ${row.resolved_by.name}` : '';
+  return <StatusBadge status={row.state} label={`${stateLabels[row.state]}${by}`} tone={tone} />;
 }
 
 function ActionsCell({ row }: { row: FailedAction }) {
