@@ -17,6 +17,7 @@ export const autopayMessages = {
   mustAccept: 'The customer must agree to the authorization',
   alreadyOn: 'Autopay is already on for this account',
   notOn: 'Autopay is not on for this account',
+  primaryOnly: 'Only the primary borrower can set up autopay on this account',
 } as const;
 
 /** The due day as typed: 1..28; above 28 is the product's message. */

@@ -141,7 +141,7 @@ const demoDownPayments = [
  * exists, so it drops what they queued (and the conversations those texts opened) rather than leave texts
  * for the dispatcher to send today.
  */
-export async function dropQueuedPaymentTexts(db: Db, merchantId: string): Promise<void> {
+async function dropQueuedPaymentTexts(db: Db, merchantId: string): Promise<void> {
   await db.execute(sql`delete from customer_conversations where merchant_id = ${merchantId}`);
   await db.execute(
     sql`delete from messages where merchant_id = ${merchantId} and kind = 'system' and status = 'pending'`,
@@ -240,7 +240,7 @@ async function insertMethod(db: Db, values: typeof paymentMethods.$inferInsert):
  * The part of the app's context the payments service reads (database, processor, clock, log). The seed runs
  * before the app exists, inside its own transaction, so it hands the service just these.
  */
-export function paymentsContext(db: Db, payments: PaymentProcessor, now: () => Date): AppContext {
+function paymentsContext(db: Db, payments: PaymentProcessor, now: () => Date): AppContext {
   const used: Pick<AppContext, 'db' | 'payments' | 'now' | 'log'> = {
     db,
     payments,

@@ -18,7 +18,8 @@ import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentMove } from './demo-payment-move';
 import { seedDemoPromises } from './demo-promises';
-import { seedDemoFailedActions, seedDemoMessageActions } from './demo-failed-actions';
+import { seedDemoAutopay } from './demo-autopay';
+import { seedDemoMessageActions } from './demo-failed-actions';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -128,11 +129,10 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
     await seedDemoPaymentMove(tx, { merchantId: merchant.id, adminUserId: admin.id, clock });
     // Before the system templates exist (demo-messaging), so the promises queue no texts.
     await seedDemoPromises(tx, { merchantId: merchant.id, staffUserId: staff.id, clock });
-    // Also before the system templates: the autopay enrolments and declines queue no texts.
-    await seedDemoFailedActions(tx, {
+    await seedDemoAutopay(tx, {
       merchantId: merchant.id,
-      timeZone: merchant.timeZone,
       staffUserId: staff.id,
+      timeZone: merchant.timeZone,
       clock,
     });
     await seedDemoMessaging(tx, {

@@ -96,6 +96,10 @@ export async function enrolAutopay(
   if (account.status === 'inactive' || account.status === 'closed')
     throw fieldError('non_field_errors', messages.accountInactive);
   await refuseIfEnrolled(ctx, path);
+  // Payments are taken on the primary borrower's account with their methods (payments module): a co-borrower's
+  // card could not be charged, so their enrolment is refused rather than left to fail every night.
+  if (path.customerId !== account.customerId)
+    throw fieldError('non_field_errors', autopayMessages.primaryOnly);
   const text = await authorizationFor(ctx, path, account, {
     methodId: body.payment_method,
     dueDay: body.due_day,

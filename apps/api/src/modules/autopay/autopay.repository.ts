@@ -191,3 +191,21 @@ export async function findCustomerName(db: Db, key: { merchantId: string; custom
     .where(and(eq(customers.merchantId, key.merchantId), eq(customers.id, key.customerId)));
   return row ?? null;
 }
+
+/** The accounts whose active enrolment charges this method. */
+export async function findAccountsEnrolledWithMethod(
+  db: Db,
+  key: { merchantId: string; paymentMethodId: string },
+) {
+  const rows = await db
+    .select({ accountId: autopayEnrolments.accountId })
+    .from(autopayEnrolments)
+    .where(
+      and(
+        eq(autopayEnrolments.merchantId, key.merchantId),
+        eq(autopayEnrolments.paymentMethodId, key.paymentMethodId),
+        isNull(autopayEnrolments.stoppedAt),
+      ),
+    );
+  return rows.map((row) => row.accountId);
+}

@@ -7,6 +7,7 @@ import { requestDispatch } from '../messaging/dispatch-request.service';
 import { autopayTextType, queueAutopayText } from './autopay-texts';
 import {
   closeEnrolment,
+  findAccountsEnrolledWithMethod,
   findActiveEnrolment,
   findAutopayAccount,
   setAutopayEnabled,
@@ -123,4 +124,17 @@ async function stopIn(ctx: AppContext, request: StopAutopayRequest): Promise<Sto
       )
     : false;
   return { isStopped: true, isTextQueued };
+}
+
+/**
+ * A saved method is removed (or retired by a bank return): the autopay it was charging stops in the same
+ * transaction, with `reason`, instead of failing every night. `ctx.db` is the caller's transaction.
+ */
+export async function stopAutopayUsingMethod(
+  ctx: AppContext,
+  request: { merchantId: string; paymentMethodId: string; reason: string; actorUserId: string | null },
+): Promise<number> {
+  const accountIds = await findAccountsEnrolledWithMethod(ctx.db, request);
+  for (const accountId of accountIds) await stopIn(ctx, { ...request, accountId });
+  return accountIds.length;
 }

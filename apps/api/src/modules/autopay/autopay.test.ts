@@ -121,6 +121,11 @@ describe('autopay enrolment', () => {
       status: 400,
       body: { non_field_errors: ['Autopay is already setup by another customer'] },
     });
+    // Off, a co-borrower still cannot: autopay charges the primary borrower's account with their method.
+    await t.request(autopayPath(merchantId, to), { method: 'DELETE', token: admin });
+    const coOnly = await enrol(t, as(), coAccount, { payment_method: await card(co) });
+    expect(coOnly).toMatchObject({ status: 400, body: { non_field_errors: [autopayMessages.primaryOnly] } });
+    expect((await enrol(t, as(), to, { payment_method: await card(to) })).status).toBe(201);
     const again = await enrol(t, as(), to, { payment_method: await card(to) });
     expect(again).toMatchObject({ status: 400, body: { non_field_errors: [autopayMessages.alreadyOn] } });
   });
@@ -171,6 +176,25 @@ describe('autopay enrolment', () => {
       .from(autopayEnrolments)
       .where(eq(autopayEnrolments.accountId, to.accountId));
     expect(records.map((row) => row.stopReason).sort()).toEqual(['R10', 'Stopped by staff']);
+  });
+
+  it('stops when the method it charges is removed', async () => {
+    const to = await newAutopayAccount(t, merchantId);
+    const method = await card(to);
+    expect((await enrol(t, as(), to, { payment_method: method })).status).toBe(201);
+    const removed = await t.request(
+      `/api/merchants/${merchantId}/customers/${to.customerId}/payment_methods/${method}/`,
+      {
+        method: 'DELETE',
+        token: admin,
+      },
+    );
+    expect(removed.status).toBeLessThan(300);
+    const read = await t.request(autopayPath(merchantId, to), { token: admin });
+    expect(read.body).toMatchObject({
+      autopay_enabled: false,
+      enrolment: { stop_reason: 'Payment method removed' },
+    });
   });
 
   it('is never required to take a payment, and another merchant’s account is not found', async () => {

@@ -26,6 +26,7 @@ import {
   type FinishEntryInput,
   type OpenMethodEntryInput,
 } from './method-entries.service';
+import { stopAutopayUsingMethod } from '../autopay/autopay.service';
 
 export { toPaymentMethodOption };
 // Opening a hosted entry and saving what it finished, for the customer page and for pay links.
@@ -115,6 +116,16 @@ export async function removePaymentMethod(ctx: AppContext, actor: Actor, ref: Me
         at: ctx.now(),
       },
     ]);
+    // Autopay charging this method stops with it (its AUTOPAY_DISABLED text leaves on the dispatcher's minute).
+    await stopAutopayUsingMethod(
+      { ...ctx, db: tx },
+      {
+        merchantId: actor.merchantId,
+        paymentMethodId: row.id,
+        reason: 'Payment method removed',
+        actorUserId: actor.userId,
+      },
+    );
     return row;
   });
   await detachAtProcessor(ctx, removed);

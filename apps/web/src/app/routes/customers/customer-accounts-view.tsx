@@ -51,7 +51,8 @@ export function CustomerAccountsView() {
                 isAutopayEnabled: account.autopay_enabled,
               }}
               accountTitle={accountTitle(account)}
-              canChange={!isVoided}
+              // Set up and stopped on the primary borrower's page, where the account's payments are taken.
+              canChange={!isVoided && account.role === 'primary'}
             />
             {/* Payments are taken and listed on the primary borrower's page, where the account lives. */}
             {account.role === 'primary' ? (
