@@ -18,6 +18,7 @@ const staffNavigation = [
   'Autopay Summary',
   'Autopay Failures',
   'ACH Returns',
+  'Failed Actions',
 ];
 
 test('an admin invites a user, who sets a password and sees only staff navigation', async ({

@@ -45,6 +45,7 @@ import { payLinkRoutes } from './modules/pay-links/pay-links.routes';
 import { payPageRoutes } from './modules/pay-links/pay-page.routes';
 import { paymentReportRoutes } from './modules/payment-report/payment-report.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { failedActionRoutes } from './modules/failed-actions/failed-actions.routes';
 import { paymentMoveRoutes } from './modules/payments/payment-moves.routes';
 import { promiseRoutes } from './modules/promises/promises.routes';
 import { autopayRoutes } from './modules/autopay/autopay.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxEntryRoutes, { db: ctx.db, now: ctx.now, rateLimits: config.rateLimits });
   await app.register(paymentReportRoutes, { ctx });
   await app.register(receiptRoutes, { ctx });
+  await app.register(failedActionRoutes, { ctx });
   await app.register(paymentMoveRoutes, { ctx });
   await app.register(promiseRoutes, { ctx });
   await app.register(autopayRoutes, { ctx });

@@ -120,6 +120,10 @@ const enUS = {
   noTextSender: 'This merchant has no text messaging number yet',
   messagingServiceInvalid: 'Messaging service SID is not valid (MG followed by 32 characters)',
   messagingServiceInUse: 'This messaging service is already in use',
+  // Failed actions (issue 18 item 4); the toasts' spelling is the contract (docs/product.md §8).
+  actionResolved: 'Marked Action as Resolved',
+  actionRetried: 'Succesfully Retried and Resolved Action',
+  actionRetryPending: 'The retry is waiting for the processor; its outcome will show here',
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -22,3 +22,4 @@ export * from './schema/payment-moves';
 export * from './schema/promises';
 export * from './schema/autopay';
 export * from './schema/bank-returns';
+export * from './schema/failed-actions';

@@ -21,6 +21,7 @@ import { paymentReportRoutes } from './routes/payment-report/payment-report-rout
 import { promisesRoutes } from './routes/promises/promises-routes';
 import { autopayRoutes } from './routes/autopay/autopay-routes';
 import { achReturnRoutes } from './routes/ach-return/ach-return-routes';
+import { failedActionsRoutes } from './routes/failed-actions/failed-actions-routes';
 import { settingsRoutes } from './routes/settings/settings-routes';
 import { toolsRoutes } from './routes/tools/tools-routes';
 
@@ -144,6 +145,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...achReturnRoutes(queryClient),
             ...inboxRoutes(),
             ...miscPaymentRoutes(),
+            ...failedActionsRoutes(),
           ],
         },
         {

@@ -162,5 +162,12 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
         { body: makeScheduledSummary() },
       ]),
     ),
+    // Home's /failed-payments (issue 18 item 4): none unless a test says otherwise.
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [
+        `GET /api/merchants/${id}/failed-actions/`,
+        { body: { count: 0, next: null, previous: null, results: [] } },
+      ]),
+    ),
   };
 }

@@ -20,6 +20,7 @@ import { seedDemoPaymentMove } from './demo-payment-move';
 import { seedDemoPromises } from './demo-promises';
 import { seedDemoAutopay } from './demo-autopay';
 import { seedDemoBankReturns } from './demo-bank-returns';
+import { seedDemoMessageActions } from './demo-failed-actions';
 import { seedDemoRefund } from './demo-refunds';
 import { distinctSampleName } from './sample-names';
 
@@ -143,6 +144,7 @@ export async function seedDemoIfEmpty(db: Db, cipher: Cipher, now: Date = new Da
       customerIds: seeded.customers.map((customer) => customer.id),
       clock,
     });
+    await seedDemoMessageActions(tx, merchant.id);
   });
   return true;
 }

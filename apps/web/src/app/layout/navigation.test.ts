@@ -53,6 +53,7 @@ describe('buildNavigation', () => {
       { label: 'Autopay Summary', to: '/autopay-summary' },
       { label: 'Autopay Failures', to: `/${merchantA.id}/autopay-failures` },
       { label: 'ACH Returns', to: '/ach-return' },
+      { label: 'Failed Actions', to: `/merchants/${merchantA.id}/failed-actions` },
     ]);
     const custom = { merchantId: merchantA.id, merchant: { ...merchantA, check_custom_roles: true } };
     const without = labels({ ...custom, isSuperAdmin: false, roles: ['Viewer', 'staff'], flags: {} });

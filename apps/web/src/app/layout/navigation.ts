@@ -63,6 +63,8 @@ function candidates(
         { label: 'Autopay Failures', to: `/${id}/autopay-failures`, needs: 'merchant' },
         // docs/product.md §2 /ach-return (issue 18 item 3): returned bank payments, a payment report.
         { label: 'ACH Returns', to: '/ach-return', needs: 'viewPaymentReports' },
+        // docs/product.md §2 /merchants/{merchantID}/failed-actions (issue 18 item 4): every member.
+        { label: 'Failed Actions', to: scoped('/failed-actions'), needs: 'merchant' },
       ],
     },
     {

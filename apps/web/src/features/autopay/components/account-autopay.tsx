@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useAutopay, type AccountRef } from '../api/get-autopay';
 import { useStopAutopay } from '../api/stop-autopay';
 import { autopayErrorMessages } from './autopay-errors';
 import { AutopaySetupModal } from './autopay-setup-modal';
+import { StatusBadge } from '../../../components/status-badge';
 
 type Props = {
   merchantId: string;
@@ -33,9 +34,11 @@ export function AccountAutopay({ merchantId, account, accountTitle, canChange }:
           <Text fw={600} size="sm">
             Autopay
           </Text>
-          <Badge color={isOn ? 'green' : 'gray'} variant="light">
-            {isOn ? 'On' : 'Off'}
-          </Badge>
+          <StatusBadge
+            status={isOn ? 'on' : 'off'}
+            label={isOn ? 'On' : 'Off'}
+            tone={isOn ? 'success' : 'muted'}
+          />
           {active ? (
             <Text size="sm">{`${active.payment_method.label}, due day ${ordinal(active.due_day)}`}</Text>
           ) : null}

@@ -1,0 +1,59 @@
+import { Button, Group } from '@mantine/core';
+import type { FailedAction } from '@paylane/shared/contracts/failed-actions';
+import { messages } from '@paylane/shared/messages';
+import { useActOnFailedAction } from '../api/act-on-failed-actions';
+import { actionName } from './failed-action-display';
+import { showActionRefusal, showActionToast } from './failed-action-toast';
+
+/** A retry's answer: resolved by it, declined again (its new reason), or still waiting for the processor. */
+export function showRetryOutcome(answer: FailedAction, before: FailedAction) {
+  if (answer.state === 'retried') showActionToast(messages.actionRetried);
+  else if (answer.state === 'resolved') showActionToast(messages.actionResolved);
+  else if (answer.retry_count > before.retry_count) showActionToast(answer.reason_message, 'red');
+  else showActionToast(messages.actionRetryPending, 'red');
+}
+
+/** Retry and Resolve on an open action. */
+export function FailedActionButtons({ merchantId, action }: { merchantId: string; action: FailedAction }) {
+  const act = useActOnFailedAction(merchantId);
+  if (action.state !== 'open') return null;
+  const busy = act.isPending ? act.variables?.verb : null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {action.is_retryable ? (
+        <Button
+          size="xs"
+          variant="light"
+          loading={busy === 'retry'}
+          disabled={busy === 'resolve'}
+          aria-label={`Retry ${actionName(action)}`}
+          onClick={() =>
+            act.mutate(
+              { verb: 'retry', actionId: action.id },
+              { onSuccess: (answer) => showRetryOutcome(answer, action), onError: showActionRefusal },
+            )
+          }
+        >
+          Retry
+        </Button>
+      ) : null}
+      {action.is_resolvable ? (
+        <Button
+          size="xs"
+          variant="default"
+          loading={busy === 'resolve'}
+          disabled={busy === 'retry'}
+          aria-label={`Resolve ${actionName(action)}`}
+          onClick={() =>
+            act.mutate(
+              { verb: 'resolve', actionId: action.id },
+              { onSuccess: () => showActionToast(messages.actionResolved), onError: showActionRefusal },
+            )
+          }
+        >
+          Resolve
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
