@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { locations, paymentMethods } from './db/schema';
+import { failedActions, locations, paymentMethods } from './db/schema';
 import { createTestApp, type TestApp } from './test/app';
 
 // The other half of tenant isolation: a caller may pass their own merchant's membership check and then name
@@ -139,6 +139,20 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       readPath: transactionsPath,
       body: paymentBody,
     });
+    // A failed action (issue 18) is written by the failure itself, not a create route: written directly.
+    const [action] = await t.database.db
+      .insert(failedActions)
+      .values({
+        merchantId: rivalMerchantId,
+        kind: 'payment',
+        subjectKey: `payment:${payment.body.id}`,
+        paymentId: payment.body.id,
+        customerId: customer,
+        accountId: account.id,
+        reasonMessage: `${RIVAL} decline`,
+      })
+      .returning();
+    foreign.push({ param: 'action_id', id: action!.id, readPath: `${base}/failed-actions/`, body: {} });
     // A promise to pay on the account (issue 17), two days ahead on any clock.
     const promiseBody = {
       date: new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10),
