@@ -13,7 +13,10 @@ export function showRetryOutcome(answer: FailedAction, before: FailedAction) {
   else showActionToast(messages.actionRetryPending, 'red');
 }
 
-/** Retry and Resolve on an open action. */
+/**
+ * Retry and Resolve on an open action. The toasts follow the promise, not mutate's callbacks: the answer
+ * refreshes the list, which can unmount this row first, and React Query skips a gone observer's callbacks.
+ */
 export function FailedActionButtons({ merchantId, action }: { merchantId: string; action: FailedAction }) {
   const act = useActOnFailedAction(merchantId);
   if (action.state !== 'open') return null;
@@ -28,10 +31,9 @@ export function FailedActionButtons({ merchantId, action }: { merchantId: string
           disabled={busy === 'resolve'}
           aria-label={`Retry ${actionName(action)}`}
           onClick={() =>
-            act.mutate(
-              { verb: 'retry', actionId: action.id },
-              { onSuccess: (answer) => showRetryOutcome(answer, action), onError: showActionRefusal },
-            )
+            act
+              .mutateAsync({ verb: 'retry', actionId: action.id })
+              .then((answer) => showRetryOutcome(answer, action), showActionRefusal)
           }
         >
           Retry
@@ -45,10 +47,9 @@ export function FailedActionButtons({ merchantId, action }: { merchantId: string
           disabled={busy === 'retry'}
           aria-label={`Resolve ${actionName(action)}`}
           onClick={() =>
-            act.mutate(
-              { verb: 'resolve', actionId: action.id },
-              { onSuccess: () => showActionToast(messages.actionResolved), onError: showActionRefusal },
-            )
+            act
+              .mutateAsync({ verb: 'resolve', actionId: action.id })
+              .then(() => showActionToast(messages.actionResolved), showActionRefusal)
           }
         >
           Resolve

@@ -28,17 +28,12 @@ function showBulkOutcome(verb: FailedActionVerb, answer: BulkFailedActionAnswer)
 /** Retry or Resolve the selected actions, or every open one matching the filter ("all"). */
 export function FailedActionsBulkBar({ merchantId, selectedIds, kinds, onDone }: Props) {
   const bulk = useActOnFailedActions(merchantId);
+  // The toast follows the promise, not mutate's callbacks: the refreshed list can unmount this bar first.
   const run = (verb: FailedActionVerb, target: BulkTarget) =>
-    bulk.mutate(
-      { verb, target },
-      {
-        onSuccess: (answer) => {
-          showBulkOutcome(verb, answer);
-          onDone();
-        },
-        onError: showActionRefusal,
-      },
-    );
+    bulk.mutateAsync({ verb, target }).then((answer) => {
+      showBulkOutcome(verb, answer);
+      onDone();
+    }, showActionRefusal);
   const selected = { ids: selectedIds };
   // Acting on every open action is one click from many charges or texts: asked first.
   const runAll = (verb: FailedActionVerb) =>
