@@ -2,6 +2,8 @@ import type { AppContext } from '../../context';
 import { addDays, zonedInstant } from '../../jobs/zoned-time';
 import type { Actor } from '../../kit/actor';
 import { DomainError, ValidationError } from '../../kit/errors';
+import { inTransaction } from '../../kit/transaction';
+import { recordRefusedAutopay } from '../failed-actions/failed-action-records.service';
 import { takeAccountPayment } from '../payments/take-payment.service';
 import { isSoftDecline, retryDayAfter } from './autopay-declines';
 import {
@@ -124,17 +126,48 @@ export async function chargeRun(ctx: AppContext, run: ClaimedRun): Promise<RunOu
     // Refused before any charge (below the merchant's minimum, the method removed …): a failure staff see, not
     // retried. Anything else leaves the claim to go stale and be taken over under the same key.
     if (!(error instanceof DomainError)) throw error;
-    return finish(ctx, run, {
-      status: 'failed',
-      amountCents: amount,
-      paymentId: null,
-      failureCode: 'refused',
-      failureMessage: messageOf(error),
-      nextAttemptAt: null,
-      finishedAt: now(),
-    });
+    return finishRefused(ctx, run, { customerId: account.customerId, amount, message: messageOf(error) });
   }
 }
+
+/**
+ * A refused charge: the run's outcome and, in the same transaction, a failed action for staff (kind autopay,
+ * the due date's subject) — written only by the worker whose outcome landed, so a taken-over claim adds none.
+ */
+async function finishRefused(
+  ctx: AppContext,
+  run: ClaimedRun,
+  refusal: { customerId: string; amount: number; message: string },
+): Promise<RunOutcome['status']> {
+  const at = ctx.now();
+  await inTransaction(ctx.db, async (tx) => {
+    const isRecorded = await recordRunOutcome(tx, run, {
+      status: 'failed',
+      amountCents: refusal.amount,
+      paymentId: null,
+      failureCode: REFUSED,
+      failureMessage: refusal.message,
+      nextAttemptAt: null,
+      finishedAt: at,
+    });
+    if (!isRecorded) return;
+    await recordRefusedAutopay(
+      tx,
+      {
+        merchantId: run.merchantId,
+        customerId: refusal.customerId,
+        accountId: run.accountId,
+        dueDate: run.dueDate,
+        reasonCode: REFUSED,
+        reasonMessage: refusal.message,
+      },
+      at,
+    );
+  });
+  return 'failed';
+}
+
+const REFUSED = 'refused';
 
 const noFailure = { failureCode: null, failureMessage: null, nextAttemptAt: null } as const;
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@paylane/shared/messages';
 import { createAppContext, type AppContext } from '../../context';
 import { accounts, sandboxProcessorCharges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -203,5 +204,47 @@ describe('the nightly autopay run', () => {
       reason: 'Your card has expired.',
       next_attempt_at: null,
     });
+  });
+
+  it('a charge refused before any payment is a failed action staff resolve by hand', async () => {
+    // Below the merchant's minimum payment: take-payment refuses it before anything reaches the processor.
+    const refused = await enrolled({ amountDueCents: 50 });
+    expect(await run()).toMatchObject({ failed: 1 });
+    expect(await autopayPaymentsOf(t, refused.accountId)).toEqual([]);
+    const staff = await t.demoToken('staff');
+    const actionsPath = `/api/merchants/${merchantId}/failed-actions/`;
+    const listed = await t.request(`${actionsPath}?kind=autopay`, { token: staff });
+    const actions = listed.body.results.filter(
+      (action: { account: { id: string } | null }) => action.account?.id === refused.accountId,
+    );
+    expect(actions).toMatchObject([
+      {
+        kind: 'autopay',
+        state: 'open',
+        customer: { id: refused.customerId },
+        payment_id: null,
+        reason_code: 'refused',
+        reason_message: messages.paymentBelowMin,
+        is_retryable: false,
+      },
+    ]);
+    const retried = await t.request(`${actionsPath}${actions[0].id}/retry/`, {
+      method: 'POST',
+      token: staff,
+    });
+    expect(retried).toMatchObject({ status: 400, body: { detail: messages.manualResolve } });
+    const resolved = await t.request(`${actionsPath}${actions[0].id}/resolve/`, {
+      method: 'POST',
+      token: staff,
+    });
+    expect(resolved).toMatchObject({ status: 200, body: { state: 'resolved' } });
+    // The night's run again: nothing left to claim, no second action.
+    await run();
+    const again = await t.request(`${actionsPath}?kind=autopay`, { token: staff });
+    expect(
+      again.body.results.filter(
+        (action: { account: { id: string } | null }) => action.account?.id === refused.accountId,
+      ),
+    ).toHaveLength(1);
   });
 });

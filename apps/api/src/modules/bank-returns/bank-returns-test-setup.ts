@@ -49,16 +49,25 @@ async function newBankCustomer(
     .insert(accounts)
     .values({ merchantId, customerId: customer!.id, amountDueCents })
     .returning();
-  const method = await saveSandboxBankAccount(db, {
+  const methodId = await addBankMethod(t, { merchantId, customerId: customer!.id }, accountNumber);
+  return { to: { customerId: customer!.id, accountId: account!.id }, methodId };
+}
+
+/** A checking account saved at the sandbox for the customer (a method the customer added). */
+async function addBankMethod(
+  t: TestApp,
+  owner: { merchantId: string; customerId: string },
+  accountNumber: string,
+) {
+  const method = await saveSandboxBankAccount(t.database.db, {
     processorAccountId: '',
     entry: { routing_number: '110000000', account_number: accountNumber, account_type: 'checking' },
     now: t.clock.now(),
   });
-  const [row] = await db
+  const [row] = await t.database.db
     .insert(paymentMethods)
     .values({
-      merchantId,
-      customerId: customer!.id,
+      ...owner,
       paymentType: 'CHECKING',
       nickname: 'Checking',
       maskedAccountNumber: `********${method.last4}`,
@@ -67,7 +76,7 @@ async function newBankCustomer(
       processorToken: method.token,
     })
     .returning();
-  return { to: { customerId: customer!.id, accountId: account!.id }, methodId: row!.id };
+  return row!.id;
 }
 
 const transactionsPath = (merchantId: string, to: AccountRef) =>
@@ -103,6 +112,8 @@ export async function startReturnsTestApp() {
   };
   const newBankAccount = (accountNumber: string, amountDueCents = 50_000) =>
     newBankCustomer(t, merchantId, accountNumber, amountDueCents);
+  const addMethod = (customerId: string, accountNumber: string) =>
+    addBankMethod(t, { merchantId, customerId }, accountNumber);
   const pay = async (to: AccountRef, methodId: string, amount = '100.00') =>
     t.request(transactionsPath(merchantId, to), {
       method: 'POST',
@@ -157,6 +168,7 @@ export async function startReturnsTestApp() {
     collect,
     webhookUrl,
     newBankAccount,
+    addMethod,
     pay,
     paymentOf,
     returnsOfAccount,

@@ -52,6 +52,15 @@ export async function findPaymentCreatedAt(db: Db, key: { merchantId: string; id
   return row?.createdAt ?? null;
 }
 
+/** What names a payment's failed action (failed-actions subjectKeyOf): the first payment of a chain. */
+export async function findPaymentSubject(db: Db, key: { merchantId: string; id: string }) {
+  const [row] = await db
+    .select({ id: payments.id, channel: payments.channel, idempotencyKey: payments.idempotencyKey })
+    .from(payments)
+    .where(and(eq(payments.merchantId, key.merchantId), eq(payments.id, key.id)));
+  return row ?? null;
+}
+
 /** Re-presentments due and not made (nor given up), oldest first, with the payment they re-present. */
 export async function listDueRepresentments(db: Db, options: { now: Date; limit: number }) {
   return db

@@ -10,10 +10,12 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { findAutopay, stopAutopay } from '../autopay/autopay.service';
 import { insertCustomerEvents } from '../customer-history/customer-events.service';
+import { recordPaymentReturn, type MovedPayment } from '../failed-actions/failed-action-records.service';
 import { queuePaymentText } from '../pay-links/payment-texts.service';
 import { retirePaymentMethod } from '../payment-methods/payment-methods.service';
 import {
   findPaymentCreatedAt,
+  findPaymentSubject,
   findReturnRepresentedBy,
   insertPaymentReturn,
   updateReturnDecision,
@@ -27,17 +29,9 @@ import {
 const DAY_MS = 86_400_000;
 
 /** A payment that has just moved to 'returned', as the payments module hands it over. */
-export type ReturnedPayment = {
-  id: string;
-  merchantId: string;
-  customerId: string | null;
-  accountId: string | null;
-  paymentMethodId: string | null;
-  methodKind: string;
+export type ReturnedPayment = MovedPayment & {
   amountCents: number;
   feeCents: number;
-  failureCode: string | null;
-  failureMessage: string | null;
   paidAt: Date | null;
 };
 
@@ -46,7 +40,8 @@ type Decision = Pick<NewPaymentReturn, 'action' | 'actionNote' | 'representNumbe
 /**
  * Records the return and applies its code's rule: R01/R09 schedule a re-presentment (at most two, within 180
  * days of the original); R02–R04 retire the method and text UNCONFIRMED_PAYMENT_METHOD; R05/R07/R10/R11/R29 stop
- * autopay. Run in `tx`; true when a text was queued (the caller dispatches after commit).
+ * autopay. Unless a re-presentment follows, the return becomes a failed action (recordReturnAction). Run in
+ * `tx`; true when a text was queued (the caller dispatches after commit).
  */
 export async function applyReturnRules(ctx: AppContext, tx: Db, payment: ReturnedPayment): Promise<boolean> {
   if (payment.methodKind !== 'bank') return false;
@@ -95,6 +90,8 @@ export async function applyReturnRules(ctx: AppContext, tx: Db, payment: Returne
       { merchantId: payment.merchantId, id: recorded.id },
       { action, actionNote },
     );
+  if (action !== 'represent')
+    await recordReturnAction(tx, payment, chain?.originalPaymentId ?? null, { code, reason, action }, now);
   if (payment.customerId)
     await insertCustomerEvents(tx, [
       {
@@ -117,6 +114,31 @@ export async function applyReturnRules(ctx: AppContext, tx: Db, payment: Returne
       },
     ]);
   return isTextQueued;
+}
+
+/**
+ * The return as a failed action (issue 18 item 4), on the chain's first payment when it ends a re-presentment
+ * chain. Charging again can help only when the method was retired (R02–R04): the retry goes on the customer's
+ * newest live method, or answers 'This action must be manually resolved' when there is none. Not after an
+ * unauthorized return (a new authorization is needed first), nor after R01/R09 once the re-presentments are
+ * spent or out of their window (Nacha allows no third one), nor for R08 or a code without a rule.
+ */
+async function recordReturnAction(
+  tx: Db,
+  payment: ReturnedPayment,
+  originalPaymentId: string | null,
+  result: { code: string; reason: string; action: ReturnActionValue },
+  now: Date,
+): Promise<void> {
+  const original = originalPaymentId
+    ? await findPaymentSubject(tx, { merchantId: payment.merchantId, id: originalPaymentId })
+    : null;
+  const failure = {
+    code: result.code,
+    reason: result.reason,
+    isRetryable: result.action === 'retire_method',
+  };
+  await recordPaymentReturn(tx, payment, original ?? payment, failure, now);
 }
 
 async function decideRepresent(

@@ -1,9 +1,17 @@
 import type { Db } from '../../db/client';
-import { resolveOpenBySubject, updateOpenAction, upsertFailedAction } from './failed-actions.repository';
+import {
+  reopened,
+  resolveOpenBySubject,
+  updateAction,
+  updateOpenAction,
+  upsertFailedAction,
+} from './failed-actions.repository';
 
 // Failed actions are written where failures happen, in the transaction that records the failure (issue 18
-// item 4): the payments module calls recordPaymentMove for every payment status move. Messages that become
-// undeliverable are recorded by a trigger on messages (migration 0031_failed_actions), whichever path moves them.
+// item 4): the payments module calls recordPaymentMove for every payment status move, the bank-return rules
+// recordPaymentReturn for a return no re-presentment follows, and the autopay run recordRefusedAutopay for a
+// charge refused before any payment. Messages that become undeliverable are recorded by a trigger on messages
+// (migration 0031_failed_actions), whichever path moves them.
 
 /** What this module needs of a payment that just moved. */
 export type MovedPayment = {
@@ -38,7 +46,7 @@ export function retryOfKey(key: string): { actionId: string; attempt: number } |
 }
 
 /** One failure, one action: an autopay due date's attempts share one, any other payment has its own. */
-export function subjectKeyOf(payment: MovedPayment): string {
+export function subjectKeyOf(payment: Pick<MovedPayment, 'id' | 'channel' | 'idempotencyKey'>): string {
   const autopay = payment.channel === 'autopay' ? AUTOPAY_KEY.exec(payment.idempotencyKey) : null;
   return autopay ? `autopay:${autopay[1]}:${autopay[2]}` : `payment:${payment.id}`;
 }
@@ -99,4 +107,81 @@ async function recordRetryMove(
       retryPaymentId: payment.id,
     });
   }
+}
+
+/** A bank return the rules leave to staff: its reason, and whether charging again can help. */
+export type ReturnFailure = { code: string; reason: string; isRetryable: boolean };
+
+/**
+ * Run inside the transaction that moved `payment` to returned. A retry's own return (or its chain's) reopens
+ * the retried action; any other return is recorded on `original`'s subject (the payment itself, or the first payment of a
+ * re-presentment chain: one action per original payment), pointing at `payment`, the chain's latest.
+ */
+export async function recordPaymentReturn(
+  tx: Db,
+  payment: MovedPayment,
+  original: Pick<MovedPayment, 'id' | 'channel' | 'idempotencyKey'>,
+  failure: ReturnFailure,
+  at: Date,
+): Promise<void> {
+  const reason = {
+    reasonCode: failure.code,
+    reasonMessage: failure.reason,
+    isRetryable: failure.isRetryable,
+  };
+  const retry = retryOfKey(original.idempotencyKey);
+  if (retry) {
+    await updateAction(
+      tx,
+      { merchantId: payment.merchantId, id: retry.actionId },
+      { ...reason, ...reopened },
+    );
+    return;
+  }
+  await upsertFailedAction(
+    tx,
+    {
+      merchantId: payment.merchantId,
+      kind: original.channel === 'autopay' ? 'autopay' : 'payment',
+      subjectKey: subjectKeyOf(original),
+      paymentId: payment.id,
+      customerId: payment.customerId,
+      accountId: payment.accountId,
+      ...reason,
+      isResolvable: true,
+      createdAt: at,
+    },
+    { isReopening: true },
+  );
+}
+
+/**
+ * An autopay charge refused before any payment was made (below the merchant's minimum, the method gone …), in
+ * the transaction that records the run's outcome. There is no payment to charge again: staff resolve it.
+ */
+export async function recordRefusedAutopay(
+  tx: Db,
+  refused: {
+    merchantId: string;
+    customerId: string | null;
+    accountId: string;
+    dueDate: string;
+    reasonCode: string;
+    reasonMessage: string;
+  },
+  at: Date,
+): Promise<void> {
+  await upsertFailedAction(tx, {
+    merchantId: refused.merchantId,
+    kind: 'autopay',
+    subjectKey: `autopay:${refused.accountId}:${refused.dueDate}`,
+    paymentId: null,
+    customerId: refused.customerId,
+    accountId: refused.accountId,
+    reasonCode: refused.reasonCode,
+    reasonMessage: refused.reasonMessage,
+    isRetryable: false,
+    isResolvable: true,
+    createdAt: at,
+  });
 }

@@ -80,8 +80,8 @@ async function retryPayment(ctx: AppContext, taker: RetryTaker, action: FailedAc
 
 /**
  * The method a retry charges: an autopay charge goes on the account's current autopay method (the card may
- * have been replaced since), any other payment on the method that failed; when that method is gone, the
- * customer's newest chargeable method replaces it; with none, null.
+ * have been replaced since), any other payment on the method that failed; when that method is gone (removed,
+ * or retired by an R02–R04 bank return), the customer's newest chargeable method replaces it; with none, null.
  */
 async function methodToCharge(
   ctx: AppContext,

@@ -16,23 +16,33 @@ export type NewFailedAction = typeof failedActions.$inferInsert;
 
 /**
  * A failure recorded once per subject: a repeat (a replayed webhook, the next soft-decline attempt of the same
- * autopay due date) brings an open action up to date with the latest payment and reason; a closed one stays.
+ * autopay due date) brings an open action up to date with the latest payment and reason; a closed one stays —
+ * unless `isReopening`: a bank return is a new failure of a payment that had gone through, which no one could
+ * have resolved yet, so it opens the subject's action again. A failure with no payment keeps the one it had.
  */
-export async function upsertFailedAction(db: Db, action: NewFailedAction): Promise<void> {
+export async function upsertFailedAction(
+  db: Db,
+  action: NewFailedAction,
+  options: { isReopening?: boolean } = {},
+): Promise<void> {
   await db
     .insert(failedActions)
     .values(action)
     .onConflictDoUpdate({
       target: [failedActions.merchantId, failedActions.subjectKey],
       set: {
-        paymentId: sql`excluded.payment_id`,
+        paymentId: sql`coalesce(excluded.payment_id, ${failedActions.paymentId})`,
         reasonCode: sql`excluded.reason_code`,
         reasonMessage: sql`excluded.reason_message`,
         isRetryable: sql`excluded.is_retryable`,
+        ...(options.isReopening ? reopened : {}),
       },
-      setWhere: isNull(failedActions.resolvedAt),
+      setWhere: options.isReopening ? undefined : isNull(failedActions.resolvedAt),
     });
 }
+
+/** What opens a closed action again. */
+export const reopened = { resolvedAt: null, resolvedByUserId: null, resolution: null } as const;
 
 type ActionKey = { merchantId: string; id: string };
 
@@ -50,6 +60,14 @@ export async function updateOpenAction(db: Db, key: ActionKey, data: Partial<New
     )
     .returning({ id: failedActions.id });
   return row ?? null;
+}
+
+/** An action whose retry came back from the bank, open or not: `data` reopens it with the return's reason. */
+export async function updateAction(db: Db, key: ActionKey, data: Partial<NewFailedAction>) {
+  await db
+    .update(failedActions)
+    .set(data)
+    .where(and(eq(failedActions.merchantId, key.merchantId), eq(failedActions.id, key.id)));
 }
 
 /** An open autopay action of an account's due date, closed by a later attempt that went through. */
@@ -180,7 +198,7 @@ export async function findActionPayment(db: Db, key: ActionKey) {
   return row ?? null;
 }
 
-/** A saved method the processor can still charge (not removed, with a token). */
+/** A saved method the processor can still charge (not removed nor retired by a bank return, with a token). */
 export async function findLiveMethod(
   db: Db,
   key: { merchantId: string; customerId: string; id: string },
@@ -194,13 +212,14 @@ export async function findLiveMethod(
         eq(paymentMethods.customerId, key.customerId),
         eq(paymentMethods.id, key.id),
         isNull(paymentMethods.removedAt),
+        isNull(paymentMethods.retiredAt),
         isNotNull(paymentMethods.processorToken),
       ),
     );
   return row?.id ?? null;
 }
 
-/** The customer's newest chargeable method: what replaces one that was removed since the failure. */
+/** The customer's newest chargeable method: what replaces one removed or retired since the failure. */
 export async function findNewestLiveMethod(db: Db, key: { merchantId: string; customerId: string }) {
   const [row] = await db
     .select({ id: paymentMethods.id })
@@ -210,6 +229,7 @@ export async function findNewestLiveMethod(db: Db, key: { merchantId: string; cu
         eq(paymentMethods.merchantId, key.merchantId),
         eq(paymentMethods.customerId, key.customerId),
         isNull(paymentMethods.removedAt),
+        isNull(paymentMethods.retiredAt),
         isNotNull(paymentMethods.processorToken),
       ),
     )

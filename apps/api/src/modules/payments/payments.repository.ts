@@ -11,7 +11,6 @@ import {
   merchants,
   paymentMethods,
   payments,
-  processorEvents,
   users,
   type PaymentStatus,
 } from '../../db/schema';
@@ -264,40 +263,4 @@ export async function listOpenPayments(db: Db, options: { pendingBefore: Date; l
     )
     .orderBy(asc(payments.createdAt))
     .limit(options.limit);
-}
-
-/**
- * The payment a processor event names by its reference (our payment id), checked against the processor and
- * the connected account the event came from: an event can only ever touch a payment sent there.
- */
-export async function findPaymentOfProcessor(
-  db: Db,
-  key: { id: string; processor: 'sandbox' | 'stripe'; processorAccountId: string },
-) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.id, key.id),
-        eq(payments.processor, key.processor),
-        eq(payments.processorAccountId, key.processorAccountId),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function isProcessorEventSeen(
-  db: Db,
-  key: { processor: 'sandbox' | 'stripe'; eventId: string },
-) {
-  const [row] = await db
-    .select({ id: processorEvents.id })
-    .from(processorEvents)
-    .where(and(eq(processorEvents.processor, key.processor), eq(processorEvents.eventId, key.eventId)));
-  return Boolean(row);
-}
-
-export async function recordProcessorEvent(db: Db, values: typeof processorEvents.$inferInsert) {
-  await db.insert(processorEvents).values(values).onConflictDoNothing();
 }

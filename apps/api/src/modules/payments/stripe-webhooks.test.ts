@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantAccounts, paymentMethods, payments, processorEvents } from '../../db/schema';
-import { signedStripeEvent } from '../../providers/payments/stripe/stripe-stand-in-events';
+import {
+  signedStripeDispute,
+  signedStripeEvent,
+} from '../../providers/payments/stripe/stripe-stand-in-events';
 import {
   startStripeStandIn,
   type StandInPaymentIntent,
@@ -49,6 +52,35 @@ describe('Stripe webhooks', () => {
   };
   const statusOf = async () =>
     (await t.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status;
+  /** A payment on a new account with a saved Stripe method (pm_usBankAccount stays processing; a card pays). */
+  const takeStripePayment = async (key: string, token: string, amount = '80.00') => {
+    const owner = await newPayableAccount(t, merchantId, 30_000);
+    const isBank = token === 'pm_usBankAccount';
+    const [method] = await t.database.db
+      .insert(paymentMethods)
+      .values({
+        merchantId,
+        customerId: owner.customerId,
+        paymentType: isBank ? 'CHECKING' : 'CREDIT',
+        nickname: isBank ? 'Checking' : 'Visa',
+        processor: 'stripe',
+        processorAccountId: account,
+        processorToken: token,
+      })
+      .returning();
+    const taken = await t.request(transactionsPath(merchantId, owner), {
+      method: 'POST',
+      token: await t.demoToken('staff'),
+      headers: { 'Idempotency-Key': key },
+      json: { amount, payment_method: method!.id },
+    });
+    const intent = standIn
+      .paymentIntentsOf(account)
+      .find((candidate) => candidate.metadata.reference === taken.body.id)!;
+    return { owner, paymentId: taken.body.id as string, status: taken.body.status as string, intent };
+  };
+  const paymentRow = async (id: string) =>
+    (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
   // Stripe's deliveries only: the demo's sandbox returns leave sandbox events of their own.
   const eventsSeen = async () =>
     (await t.database.db.select().from(processorEvents))
@@ -146,29 +178,13 @@ describe('Stripe webhooks', () => {
   });
 
   it('a bank debit that fails days later ends FAILED with the bank’s reason and posts nothing', async () => {
-    const failing = await newPayableAccount(t, merchantId, 30_000);
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({
-        merchantId,
-        customerId: failing.customerId,
-        paymentType: 'CHECKING',
-        nickname: 'Checking',
-        processor: 'stripe',
-        processorAccountId: account,
-        processorToken: 'pm_usBankAccount',
-      })
-      .returning();
-    const taken = await t.request(transactionsPath(merchantId, failing), {
-      method: 'POST',
-      token: await t.demoToken('staff'),
-      headers: { 'Idempotency-Key': 'stripe-bank-debit-fails' },
-      json: { amount: '80.00', payment_method: method!.id },
-    });
-    expect(taken.body.status).toBe('PROCESSING');
-    const intent = standIn
-      .paymentIntentsOf(account)
-      .find((candidate) => candidate.metadata.reference === taken.body.id)!;
+    const {
+      owner: failing,
+      paymentId: id,
+      status,
+      intent,
+    } = await takeStripePayment('stripe-bank-debit-fails', 'pm_usBankAccount');
+    expect(status).toBe('PROCESSING');
     intent.status = 'requires_payment_method';
     // What the bank's answer leaves on the PaymentIntent (only the fields Paylane reads matter here).
     const lastError = {
@@ -186,9 +202,132 @@ describe('Stripe webhooks', () => {
       at: t.clock.now(),
     });
     expect((await deliver(failed.body, failed.signature)).status).toBe(200);
-    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, taken.body.id));
-    expect(row).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds', paidAt: null });
+    expect(await paymentRow(id)).toMatchObject({
+      status: 'failed',
+      failureCode: 'insufficient_funds',
+      paidAt: null,
+    });
     expect(await ledgerOf(t, failing.accountId)).toEqual([]);
     expect(await amountDueOf(t, failing.accountId)).toBe(30_000);
+  });
+
+  it('a bank debit disputed after it succeeded is RETURNED: ledger reversed, return rules, failed action', async () => {
+    const {
+      owner,
+      paymentId: id,
+      intent,
+    } = await takeStripePayment('stripe-debit-disputed', 'pm_usBankAccount');
+    intent.status = 'succeeded';
+    const settled = signedStripeEvent({
+      id: 'evt_disputed_settled',
+      type: 'payment_intent.succeeded',
+      intent,
+      account,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect((await deliver(settled.body, settled.signature)).status).toBe(200);
+    expect(await amountDueOf(t, owner.accountId)).toBe(22_000);
+
+    const dispute = signedStripeDispute({
+      id: 'evt_dispute_bank',
+      intent,
+      reason: 'bank_cannot_process',
+      account,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect(await deliver(dispute.body, dispute.signature)).toMatchObject({
+      status: 200,
+      body: { duplicate: false },
+    });
+    const staff = await t.demoToken('staff');
+    const listed = await t.request(transactionsPath(merchantId, owner), { token: staff });
+    expect(listed.body.results.find((row: { id: string }) => row.id === id)).toMatchObject({
+      status: 'RETURNED',
+    });
+    expect(await paymentRow(id)).toMatchObject({ failureCode: 'R02' });
+    const ledger = [
+      { kind: 'payment', amountCents: 8_000 },
+      { kind: 'return', amountCents: -8_000 },
+    ];
+    expect(await ledgerOf(t, owner.accountId)).toEqual(ledger);
+    expect(await amountDueOf(t, owner.accountId)).toBe(30_000);
+    const report = await t.request(`/api/merchants/${merchantId}/ach_return_report/?code=R02`, {
+      token: await t.demoToken('admin'),
+    });
+    // The demo has sandbox returns of its own.
+    const returnsOf = (body: { results: { transaction_id: string }[] }) =>
+      body.results.filter((row) => row.transaction_id === id);
+    expect(returnsOf(report.body)).toMatchObject([
+      {
+        transaction_id: id,
+        code: 'R02',
+        reason: 'Account closed (Stripe dispute: bank_cannot_process)',
+        was_settled: true,
+        action_taken: 'Method retired',
+      },
+    ]);
+    const actions = await t.request(`/api/merchants/${merchantId}/failed-actions/`, { token: staff });
+    expect(actions.body.results.filter((row: { payment_id: string }) => row.payment_id === id)).toMatchObject(
+      [
+        {
+          kind: 'payment',
+          customer: { id: owner.customerId },
+          reason_code: 'R02',
+          reason_message: 'R02 Account closed (Stripe dispute: bank_cannot_process)',
+          is_retryable: true,
+        },
+      ],
+    );
+
+    // The same delivery again, and another event about the same dispute: nothing more.
+    expect(await deliver(dispute.body, dispute.signature)).toMatchObject({ body: { duplicate: true } });
+    const again = signedStripeDispute({
+      id: 'evt_dispute_bank_again',
+      intent,
+      reason: 'bank_cannot_process',
+      account,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect((await deliver(again.body, again.signature)).status).toBe(200);
+    expect(await ledgerOf(t, owner.accountId)).toEqual(ledger);
+    const once = await t.request(`/api/merchants/${merchantId}/ach_return_report/?code=R02`, {
+      token: await t.demoToken('admin'),
+    });
+    expect(returnsOf(once.body)).toHaveLength(1);
+  });
+
+  it('a dispute from another connected account, or about a card payment, changes nothing', async () => {
+    const [intent] = standIn.paymentIntentsOf(account);
+    const foreign = signedStripeDispute({
+      id: 'evt_dispute_other_account',
+      intent: intent!,
+      reason: 'debit_not_authorized',
+      account: 'acct_someone_else',
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect((await deliver(foreign.body, foreign.signature)).status).toBe(200);
+    expect(await statusOf()).toBe('paid');
+    expect(await ledgerOf(t, to.accountId)).toEqual([{ kind: 'payment', amountCents: 15_000 }]);
+
+    const card = await takeStripePayment('stripe-card-disputed', 'pm_card_visa');
+    expect(card.status).toBe('PAID');
+    const chargeback = signedStripeDispute({
+      id: 'evt_dispute_card',
+      intent: card.intent,
+      reason: 'fraudulent',
+      account,
+      secret: webhookSecret,
+      at: t.clock.now(),
+    });
+    expect((await deliver(chargeback.body, chargeback.signature)).status).toBe(200);
+    expect((await paymentRow(card.paymentId)).status).toBe('paid');
+    expect(await ledgerOf(t, card.owner.accountId)).toEqual([{ kind: 'payment', amountCents: 8_000 }]);
+    expect(await eventsSeen()).toEqual(
+      expect.arrayContaining(['evt_dispute_other_account', 'evt_dispute_card']),
+    );
   });
 });

@@ -112,6 +112,18 @@ export type ProcessorEvent = {
   processorAccountId: string;
   /** The charge as the event describes it, for payment events; null for other events. */
   charge: ProcessorCharge | null;
+  /**
+   * A debit the bank sent back after the processor had reported it succeeded, named by the processor's charge
+   * id, with its NACHA code (Stripe reports one as a dispute: stripe-webhooks.ts). Absent for other events.
+   */
+  bankReturn?: ProcessorBankReturn | null;
+};
+
+export type ProcessorBankReturn = {
+  processorChargeId: string;
+  amountCents: number;
+  failureCode: string;
+  failureMessage: string;
 };
 
 /**

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { ProcessorEvent } from '../payment-processor';
+import { bankReturnOfDispute } from './stripe-disputes';
 import { toCharge } from './stripe-processor';
 
 /** Stripe's default tolerance between the signature's timestamp and now, against replayed deliveries. */
@@ -35,5 +36,11 @@ export function verifyStripeEvent(input: {
     type: event.type,
     processorAccountId: event.account ?? '',
     charge: object.object === 'payment_intent' ? toCharge(object as Stripe.PaymentIntent) : null,
+    // A bank debit that came back after it succeeded (stripe-disputes.ts); a later update of the same dispute
+    // (charge.dispute.updated, .closed) has nothing more to say.
+    bankReturn:
+      event.type === 'charge.dispute.created' && object.object === 'dispute'
+        ? bankReturnOfDispute(object as Stripe.Dispute)
+        : null,
   };
 }
