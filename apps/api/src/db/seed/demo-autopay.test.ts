@@ -16,9 +16,9 @@ describe('the demo’s autopay', () => {
   });
   afterAll(() => database.close());
 
-  it('has enrolled accounts, one charged last month and one soft-declined yesterday, retried next', async () => {
+  it('has enrolled accounts, one charged last month, one soft-declined yesterday and retried next, one declined for good', async () => {
     const enrolments = await database.db.select().from(autopayEnrolments);
-    expect(enrolments.length).toBeGreaterThanOrEqual(4);
+    expect(enrolments.length).toBeGreaterThanOrEqual(5);
     for (const enrolment of enrolments) {
       expect(enrolment).toMatchObject({ stoppedAt: null, enrolledBy: expect.any(String) });
       expect(enrolment.authorizationText).toContain('Demo Motors');
@@ -27,17 +27,25 @@ describe('the demo’s autopay', () => {
     const switchedOn = await database.db.select().from(accounts).where(eq(accounts.autopayEnabled, true));
     expect(switchedOn.map((row) => row.id).sort()).toEqual(enrolments.map((row) => row.accountId).sort());
 
-    const runs = await database.db.select().from(autopayRuns).orderBy(autopayRuns.dueDate);
+    const runs = await database.db
+      .select()
+      .from(autopayRuns)
+      .orderBy(autopayRuns.dueDate, autopayRuns.failureCode);
     expect(runs.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
       [1, 'paid', null],
+      [1, 'failed', 'card_declined'],
       [1, 'failed', 'insufficient_funds'],
     ]);
-    const [charged, declined] = runs;
+    const [charged, hard, soft] = runs;
     expect(charged!.dueDate.endsWith('-10')).toBe(true);
     expect(Date.now() - charged!.startedAt.getTime()).toBeGreaterThan(7 * 86_400_000);
-    expect(declined!.nextAttemptAt).not.toBeNull();
+    expect(soft!.nextAttemptAt).not.toBeNull();
+    // A hard decline is never charged again by the run: staff replace the card and retry it.
+    expect(hard!.nextAttemptAt).toBeNull();
+    expect(hard!.dueDate).toBe(soft!.dueDate);
     const autopayPayments = await database.db.select().from(payments).where(eq(payments.channel, 'autopay'));
     expect(autopayPayments.map((row) => [row.status, row.feeCents]).sort()).toEqual([
+      ['failed', 0],
       ['failed', 0],
       ['paid', 0],
     ]);

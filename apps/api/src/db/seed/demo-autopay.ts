@@ -12,8 +12,9 @@ import type { DemoClock } from './demo-clock';
 
 // The demo's autopay (issue 18 items 1, 2), enrolled through the autopay service and charged by the nightly
 // run as it would have run, on the seed's clock: one account charged last month on its due date (paid), one
-// whose card came back insufficient funds yesterday (a soft decline, retried today), and two more enrolled and
-// waiting for their due dates. Their texts went out back then in the demo's story, so the autopay and payment
+// whose card came back insufficient funds yesterday (a soft decline, retried today), one whose card was declined
+// yesterday (a hard decline: never retried by the run, it waits in Failed Actions for a new card), and two more
+// enrolled and waiting for their due dates. Their texts went out back then in the demo's story, so the autopay and payment
 // templates are off while this runs: nothing is queued for the dispatcher today.
 
 const quietTexts = ['AUTOPAY', 'AUTOPAY_MERCHANT', 'THANKS', 'PAYMENT_FAILED'] as const;
@@ -47,8 +48,10 @@ async function seedAutopay(
   > as AppContext;
   const actor = { merchantId, userId: input.staffUserId, ip: '127.0.0.1' };
   const candidates = await carded(db, merchantId);
-  if (candidates.length < 4) throw new Error('the demo needs four carded accounts for autopay');
-  const [charged, declined, ...waiting] = candidates;
+  if (candidates.length < 5) throw new Error('the demo needs five carded accounts for autopay');
+  // The hard decline is the fifth (ACC-5028): the failed-actions journey replaces its card and retries it, and
+  // no other journey or test uses that account.
+  const [charged, declined, waitingFirst, waitingSecond, hardDeclined] = candidates;
   const enrol = async (account: Carded, methodId: string, dueDate: string) => {
     await enrolAutopay(
       ctx,
@@ -76,15 +79,20 @@ async function seedAutopay(
   await runOn(lastMonth);
   await setDue(charged!, monthDay(clock.date(0), 1, 10));
 
-  // Enrolled ten days ago with a card that came back insufficient funds on yesterday's due date.
+  // Enrolled ten days ago with a card that came back insufficient funds on yesterday's due date, and one
+  // enrolled eight days ago with a card the issuer declined outright that day; one run charged both.
   at = clock.at(10, '15:30');
   const tight = await saveCard(db, merchantId, declined!.customerId, '4000000000009995', at);
   await enrol(declined!, tight, clock.date(-1));
   await setDue(declined!, clock.date(-1));
+  at = clock.at(8, '10:45');
+  const refused = await saveCard(db, merchantId, hardDeclined!.customerId, '4000000000000002', at);
+  await enrol(hardDeclined!, refused, clock.date(-1));
+  await setDue(hardDeclined!, clock.date(-1));
   await runOn(clock.date(-1));
 
   // Two more enrolled this week, due later.
-  for (const [k, account] of waiting.slice(0, 2).entries()) {
+  for (const [k, account] of [waitingFirst!, waitingSecond!].entries()) {
     at = clock.at(3 - k, '12:00');
     const dueDate = clock.date(5 + 7 * k);
     await setDue(account, dueDate);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 
-// The demo's failed actions (issue 18 item 4): the autopay charge the nightly run declined yesterday,
-// and the texts its history shows as undelivered.
+// The demo's failed actions (issue 18 item 4): the two autopay charges the nightly run declined yesterday (one
+// insufficient funds, one a declined card), and the texts its history shows as undelivered.
 describe('demo failed actions', () => {
   let t: TestApp;
   let path: string;
@@ -15,12 +15,13 @@ describe('demo failed actions', () => {
   });
   afterAll(() => t.close());
 
-  it('has the autopay charge the nightly run declined yesterday as an open autopay action', async () => {
+  it('has the autopay charges the nightly run declined yesterday as open autopay actions', async () => {
     const { body } = await t.request(`${path}?kind=autopay&state=open`, { token: staff });
-    expect(body.count).toBe(1);
+    expect(body.count).toBe(2);
+    const reasons = body.results.map((action: { reason_code: string }) => action.reason_code).sort();
+    expect(reasons).toEqual(['card_declined', 'insufficient_funds']);
     for (const action of body.results) {
       expect(action).toMatchObject({ is_retryable: true, state: 'open', amount: expect.any(Number) });
-      expect(action.reason_code).toBe('insufficient_funds');
       const autopay = await t.request(
         `/api/merchants/${await t.demoMerchantId()}/customers/${action.customer.id}/accounts/${action.account.id}/autopay/`,
         { token: staff },

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 
-// The demo's failed actions (issue 18 item 4). The autopay charge the demo's nightly run declined yesterday
-// (demo-autopay.ts) recorded its own, through the payments module; the texts the demo's history shows as
+// The demo's failed actions (issue 18 item 4). The autopay charges the demo's nightly run declined yesterday
+// (demo-autopay.ts) recorded their own, through the payments module; the texts the demo's history shows as
 // undelivered were written already failed, so the messages trigger never saw them move: they are recorded here.
 
 /** The demo's undelivered texts (handed to the provider, then failed) as open message actions. */

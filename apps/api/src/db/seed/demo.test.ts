@@ -23,8 +23,8 @@ import { createTestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
 import { DEMO_PAY_PINS, seedDemoIfEmpty } from './demo';
 
-// Autopay's charges (no fee, one declined; 9995 its card) are demo-autopay.test.ts's, the bank returns' events
-// demo-bank-returns.test.ts's.
+// Autopay's charges (no fee, two declined; 9995 and 0002 their cards) are demo-autopay.test.ts's, the bank
+// returns' events demo-bank-returns.test.ts's.
 const isTakenByStaff = (r: typeof payments.$inferSelect) => r.kind !== 'refund' && r.channel !== 'autopay';
 const returnKinds = `'autopay.stopped', 'payment.represented', 'payment.returned', 'payment_method.retired'`;
 
@@ -183,7 +183,7 @@ describe('the demo’s payments', () => {
       expect(row.processor).toBe('sandbox');
       expect(row.processorToken).toMatch(/^sbx_/);
       expect(row.maskedCardNumber ?? row.maskedAccountNumber).toMatch(
-        /(4242|5556|6789|9995|2235|1113|4440)$/,
+        /(4242|5556|6789|9995|0002|2235|1113|4440)$/,
       );
     }
     const fundings = (type: string) =>

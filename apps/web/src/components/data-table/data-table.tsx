@@ -83,9 +83,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { label, data, paging, selection, isFetching = false, renderExpanded, onRowClick } = props;
   const navigate = useNavigate();
   const rowPath = useRowPath();
+  const isSelectable = Boolean(selection);
+  // Rebuilt only with the parent's columns: choosing rows must not replace their checkboxes (selection-column).
   const columns = useMemo(
-    () => (selection ? [selectionColumn(selection.getRowLabel), ...props.columns] : props.columns),
-    [selection, props.columns],
+    () => (isSelectable ? [selectionColumn<T>(), ...props.columns] : props.columns),
+    [isSelectable, props.columns],
   );
   const rowSelection = useMemo<RowSelectionState>(
     () => Object.fromEntries((selection?.selectedIds ?? []).map((id) => [id, true])),
@@ -105,7 +107,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     enableMultiSort: false,
     enableSortingRemoval: false,
     sortDescFirst: false,
-    enableRowSelection: Boolean(selection),
+    enableRowSelection: isSelectable,
+    meta: { getRowLabel: selection?.getRowLabel },
     getRowCanExpand: () => Boolean(renderExpanded),
     state: {
       sorting: props.sorting ?? [],

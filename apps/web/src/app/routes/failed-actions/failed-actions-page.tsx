@@ -1,6 +1,6 @@
 import { Alert, Group, Select, Stack, Title } from '@mantine/core';
 import { FAILED_ACTIONS_PAGE_SIZE, type FailedActionKind } from '@paylane/shared/contracts/failed-actions';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorDetailText } from '../../../lib/notify';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
@@ -41,15 +41,33 @@ export function FailedActionsPage() {
   );
 }
 
+/** The chosen rows by id, each with the page it was chosen on. */
+type Chosen = Readonly<Record<string, number>>;
+
+/**
+ * The rows chosen for a bulk action, by id: they stay chosen while the list is fetched again (after a Retry or
+ * Resolve, on another page), and only rows a fresh answer for their page no longer lists (retried, resolved by
+ * someone) drop out, so the bulk bar never counts or sends a row that is gone.
+ */
+function useSelection(page: number, rows: readonly { id: string }[] | undefined, isPlaceholder: boolean) {
+  const [chosen, setChosen] = useState<Chosen>({});
+  const selectedIds = useMemo(() => {
+    const listed = rows && !isPlaceholder ? new Set(rows.map((row) => row.id)) : null;
+    return Object.keys(chosen).filter((id) => !listed || chosen[id] !== page || listed.has(id));
+  }, [chosen, page, rows, isPlaceholder]);
+  const select = (ids: string[]) => setChosen(Object.fromEntries(ids.map((id) => [id, chosen[id] ?? page])));
+  return { selectedIds, select, clear: () => setChosen({}) };
+}
+
 function MerchantFailedActions({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
   const [filters, setFilters] = useState<FailedActionFilters>({ kinds: [], state: 'open' });
   const [page, setPage] = useState(1);
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const actions = useFailedActions(merchantId, { ...filters, page });
+  const selection = useSelection(page, actions.data?.results, actions.isPlaceholderData);
   const change = (next: Partial<FailedActionFilters>) => {
     setFilters({ ...filters, ...next });
     setPage(1);
-    setSelectedIds([]);
+    selection.clear();
   };
   return (
     <Stack gap="md">
@@ -74,9 +92,9 @@ function MerchantFailedActions({ merchantId, timeZone }: { merchantId: string; t
         </Group>
         <FailedActionsBulkBar
           merchantId={merchantId}
-          selectedIds={selectedIds}
+          selectedIds={selection.selectedIds}
           kinds={filters.kinds}
-          onDone={() => setSelectedIds([])}
+          onDone={selection.clear}
         />
       </Group>
       {actions.isError && !actions.data ? (
@@ -95,9 +113,9 @@ function MerchantFailedActions({ merchantId, timeZone }: { merchantId: string; t
             description: 'Failed payments, autopay charges and messages appear here to retry or resolve.',
           }}
           selection={{
-            selectedIds,
-            onChange: setSelectedIds,
-            getRowLabel: (row) => actionName(row),
+            selectedIds: selection.selectedIds,
+            onChange: selection.select,
+            getRowLabel: actionName,
           }}
           paging={{
             count: actions.data?.count ?? 0,
