@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL    measure on PostgreSQL; unset: a fresh embedded PGlite in a temporary folder
 //   BENCH_ACCOUNTS        due accounts (default 100000)
 //   BENCH_WORKERS         runs of the same night side by side, as several worker processes would (default 1)
+//   BENCH_COUNT_SQL=1     also count the SQL statements the run sends, per charge and by shape (sql-count.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { createCipher } from '../../../apps/api/src/lib/encryption';
 import { runMerchantAutopay } from '../../../apps/api/src/modules/autopay/autopay-run.service';
 import { createSandboxProcessor } from '../../../apps/api/src/providers/payments/sandbox/sandbox-processor';
 import { seedDueAccounts, tallyRun } from './seed-due-accounts';
+import { countSql, printSqlCounts, snapshotOf } from './sql-count';
 
 /** docs/conventions.md §7: 100,000 due accounts "in minutes, not hours": under an hour. */
 const TARGET_SECONDS = 60 * 60;
@@ -44,6 +46,7 @@ async function open(): Promise<{ database: Database; label: string; cleanUp: () 
 async function main(): Promise<number> {
   const wanted = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
   const workers = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+  const sql = process.env.BENCH_COUNT_SQL === '1' ? countSql() : null;
   const { database, label, cleanUp } = await open();
   try {
     await migrateDatabase(database.db);
@@ -69,6 +72,7 @@ async function main(): Promise<number> {
       `Database: ${label}. Seeded ${wanted} due autopay accounts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (batch ${seeded.tag}).`,
     );
 
+    sql?.reset();
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: workers }, () =>
@@ -76,6 +80,7 @@ async function main(): Promise<number> {
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    const sqlCounts = sql ? snapshotOf(sql.counts) : null;
     const tally = await tallyRun(database, seeded);
     const charged = results.reduce((sum, result) => sum + result.charged, 0);
 
@@ -86,6 +91,7 @@ async function main(): Promise<number> {
     console.log(`  paid autopay payments            ${String(tally.paidPayments).padStart(8)}`);
     console.log(`  accounts with more than one      ${String(tally.accountsChargedTwice).padStart(8)}`);
     console.log(`  sandbox charges for them         ${String(tally.sandboxCharges).padStart(8)}`);
+    if (sqlCounts) printSqlCounts(sqlCounts, charged);
     const isExact =
       charged === wanted &&
       tally.paidPayments === wanted &&
