@@ -21,10 +21,7 @@ import { migrateDatabase } from '../../../apps/api/src/db/migrate';
 import { seedDemoIfEmpty } from '../../../apps/api/src/db/seed/demo';
 import { localDateAt } from '../../../apps/api/src/jobs/zoned-time';
 import { createCipher } from '../../../apps/api/src/lib/encryption';
-import {
-  autopayConcurrency,
-  runMerchantAutopay,
-} from '../../../apps/api/src/modules/autopay/autopay-run.service';
+import { runMerchantAutopay } from '../../../apps/api/src/modules/autopay/autopay-run.service';
 import { createSandboxProcessor } from '../../../apps/api/src/providers/payments/sandbox/sandbox-processor';
 import { seedDueAccounts, tallyRun } from './seed-due-accounts';
 import { countSql, printSqlCounts, snapshotOf } from './sql-count';
