@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { autopayRuns } from '../../db/schema';
+import { accounts, autopayEnrolments, autopayRuns, merchants } from '../../db/schema';
 
 // The nightly run's claims (autopay-run.service.ts). A claim is the INSERT of an autopay_runs row: UNIQUE
 // (account_id, due_date, attempt) lets exactly one worker insert each attempt, before take-payment is called.
@@ -161,33 +161,48 @@ export async function recordRunOutcome(
   return rows.length > 0;
 }
 
-/** What a claimed attempt charges: the account now, its active enrolment's method, the merchant's limits. */
+/**
+ * What a claimed attempt charges: the account now, its active enrolment's method, the merchant's limits — all
+ * take-payment needs of the account too, so the charge does not read it again.
+ */
 export async function findRunAccount(db: Db, run: { merchantId: string; accountId: string }) {
-  const result = await db.execute<{
-    status: string;
-    autopay_enabled: boolean;
-    amount_due_cents: string | number;
-    merchant_max_cents: string | number | null;
-    time_zone: string;
-    enrolment_customer_id: string | null;
-    payment_method_id: string | null;
-  }>(sql`
-    select a.status, a.autopay_enabled, a.amount_due_cents, m.max_payment_amount_cents as merchant_max_cents,
-           m.time_zone, e.customer_id as enrolment_customer_id, e.payment_method_id
-    from accounts a
-    join merchants m on m.id = a.merchant_id
-    left join autopay_enrolments e
-      on e.merchant_id = a.merchant_id and e.account_id = a.id and e.stopped_at is null
-    where a.merchant_id = ${run.merchantId} and a.id = ${run.accountId}`);
-  const row = result.rows[0];
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      customerId: accounts.customerId,
+      status: accounts.status,
+      autopayEnabled: accounts.autopayEnabled,
+      amountDueCents: accounts.amountDueCents,
+      locationId: accounts.locationId,
+      mergedIntoId: accounts.mergedIntoId,
+      merchantMinCents: merchants.minPaymentAmountCents,
+      merchantMaxCents: merchants.maxPaymentAmountCents,
+      timeZone: merchants.timeZone,
+      enrolmentCustomerId: autopayEnrolments.customerId,
+      paymentMethodId: autopayEnrolments.paymentMethodId,
+    })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .leftJoin(
+      autopayEnrolments,
+      and(
+        eq(autopayEnrolments.merchantId, accounts.merchantId),
+        eq(autopayEnrolments.accountId, accounts.id),
+        isNull(autopayEnrolments.stoppedAt),
+      ),
+    )
+    .where(and(eq(accounts.merchantId, run.merchantId), eq(accounts.id, run.accountId)));
   if (!row) return null;
+  const { enrolmentCustomerId, paymentMethodId, autopayEnabled, timeZone, ...payable } = row;
   return {
     isActive: row.status === 'active',
-    isAutopayOn: row.autopay_enabled,
-    amountDueCents: Number(row.amount_due_cents),
-    merchantMaxCents: row.merchant_max_cents === null ? null : Number(row.merchant_max_cents),
-    timeZone: row.time_zone,
-    customerId: row.enrolment_customer_id,
-    paymentMethodId: row.payment_method_id,
+    isAutopayOn: autopayEnabled,
+    amountDueCents: row.amountDueCents,
+    merchantMaxCents: row.merchantMaxCents,
+    timeZone,
+    customerId: enrolmentCustomerId,
+    paymentMethodId,
+    /** The account as take-payment reads it (payments.repository findPayableAccount), and whose it is. */
+    payable,
   };
 }

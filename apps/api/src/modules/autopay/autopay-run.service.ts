@@ -133,6 +133,7 @@ export async function chargeRun(
         // Our claim of this attempt was just inserted: nothing was charged under its key yet. A taken-over
         // claim's key may hold the crashed worker's payment, which take-payment finds and reconciles.
         isKeyUnused: !run.isTakeover,
+        account: account.payable,
       },
     );
     const base = { amountCents: payment.amountCents, paymentId: payment.id, finishedAt: now() };

@@ -73,7 +73,15 @@ export type TakePaymentRequest = TakePaymentBody & {
    * and answers it, charging nothing.
    */
   isKeyUnused?: boolean;
+  /**
+   * The account as the caller read it for this very payment, an instant ago (the autopay run's own read of the
+   * account and its enrolment), so it is not read twice; it is checked here as a fresh read would be.
+   */
+  account?: PayableAccount;
 };
+
+/** What a payment needs of its account and merchant: findPayableAccount's row, and whose account it is. */
+export type PayableAccount = Account & { customerId: string };
 
 type Account = NonNullable<Awaited<ReturnType<typeof findPayableAccount>>>;
 
@@ -199,16 +207,24 @@ export async function resumePayment(
 
 async function payableAccount(ctx: AppContext, merchantId: string, request: TakePaymentRequest) {
   if (!isUuid(request.customerId) || !isUuid(request.accountId)) throw notFound();
-  const account = await findPayableAccount(ctx.db, {
-    merchantId,
-    customerId: request.customerId,
-    accountId: request.accountId,
-  });
+  const account = await readPayableAccount(ctx, merchantId, request);
   if (!account || account.mergedIntoId) throw notFound();
   if (account.status === 'inactive' || account.status === 'closed')
     throw fieldError('non_field_errors', messages.accountInactive);
   if (account.amountDueCents <= 0) throw fieldError('non_field_errors', messages.accountPaid);
   return account;
+}
+
+/** The account the caller read for this payment (only the one the request names, held by its customer), else read. */
+async function readPayableAccount(ctx: AppContext, merchantId: string, request: TakePaymentRequest) {
+  const known = request.account;
+  if (!known)
+    return findPayableAccount(ctx.db, {
+      merchantId,
+      customerId: request.customerId,
+      accountId: request.accountId,
+    });
+  return known.id === request.accountId && known.customerId === request.customerId ? known : null;
 }
 
 /** The merchant's payment limits (docs/product.md §6 settings), as the payable account or customer carries them. */
