@@ -6,6 +6,10 @@
 //   BENCH_DATABASE_URL    measure on PostgreSQL; unset: a fresh embedded PGlite in a temporary folder
 //   BENCH_ACCOUNTS        due accounts (default 100000)
 //   BENCH_WORKERS         runs of the same night side by side, as several worker processes would (default 1)
+//   BENCH_POOL_MAX        the worker's pool (DATABASE_POOL_MAX, default 12); on PostgreSQL the run keeps up to 8
+//                         charges in flight, two connections short of it (autopayConcurrency)
+//   BENCH_CONCURRENCY     charges in flight instead of the run's own choice, to compare settings
+//   BENCH_COUNT_SQL=1     also count the SQL statements the run sends, per charge and by shape (sql-count.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,22 +24,25 @@ import { createCipher } from '../../../apps/api/src/lib/encryption';
 import { runMerchantAutopay } from '../../../apps/api/src/modules/autopay/autopay-run.service';
 import { createSandboxProcessor } from '../../../apps/api/src/providers/payments/sandbox/sandbox-processor';
 import { seedDueAccounts, tallyRun } from './seed-due-accounts';
+import { countSql, printSqlCounts, snapshotOf } from './sql-count';
 
 /** docs/conventions.md §7: 100,000 due accounts "in minutes, not hours": under an hour. */
 const TARGET_SECONDS = 60 * 60;
+
+const poolMax = Number(process.env.BENCH_POOL_MAX ?? 12);
 
 async function open(): Promise<{ database: Database; label: string; cleanUp: () => void }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     return {
-      database: await openDatabase({ databaseUrl: url, poolMax: 12 }),
+      database: await openDatabase({ databaseUrl: url, poolMax }),
       label: 'PostgreSQL (BENCH_DATABASE_URL)',
       cleanUp: () => undefined,
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'paylane-bench-autopay-'));
   return {
-    database: await openDatabase({ pgliteDataDir: dir, poolMax: 12 }),
+    database: await openDatabase({ pgliteDataDir: dir, poolMax }),
     label: 'embedded PGlite (fresh folder)',
     cleanUp: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -44,6 +51,7 @@ async function open(): Promise<{ database: Database; label: string; cleanUp: () 
 async function main(): Promise<number> {
   const wanted = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
   const workers = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+  const sql = process.env.BENCH_COUNT_SQL === '1' ? countSql() : null;
   const { database, label, cleanUp } = await open();
   try {
     await migrateDatabase(database.db);
@@ -53,7 +61,10 @@ async function main(): Promise<number> {
       JWT_SECRET: 'bench-autopay-secret-that-is-long-enough-for-hs256',
       DATA_DIR: 'unused-in-bench',
       LOG_LEVEL: 'silent',
+      DATABASE_POOL_MAX: String(poolMax),
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     });
+    const concurrency = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
     const payments = createSandboxProcessor({
       db: database.db,
       now: () => new Date(),
@@ -69,28 +80,41 @@ async function main(): Promise<number> {
       `Database: ${label}. Seeded ${wanted} due autopay accounts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (batch ${seeded.tag}).`,
     );
 
+    sql?.reset();
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: workers }, () =>
-        runMerchantAutopay(ctx, { merchantId: seeded.merchantId, timeZone: seeded.timeZone, localDate }),
+        runMerchantAutopay(
+          ctx,
+          { merchantId: seeded.merchantId, timeZone: seeded.timeZone, localDate },
+          concurrency ? { concurrency } : {},
+        ),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    const sqlCounts = sql ? snapshotOf(sql.counts) : null;
     const tally = await tallyRun(database, seeded);
     const charged = results.reduce((sum, result) => sum + result.charged, 0);
 
-    console.log(`\nnightly autopay run, ${workers} worker(s), ${wanted} due accounts`);
+    const inFlight = concurrency ? `${concurrency} (BENCH_CONCURRENCY)` : "the run's own choice";
+    console.log(
+      `\nnightly autopay run, ${workers} worker(s), ${wanted} due accounts, charges in flight: ${inFlight}`,
+    );
     console.log(`  run time                         ${seconds.toFixed(1).padStart(8)} s`);
     console.log(`  charges/s                        ${(charged / seconds).toFixed(0).padStart(8)}`);
     console.log(`  charged (runs' answers)          ${String(charged).padStart(8)}`);
     console.log(`  paid autopay payments            ${String(tally.paidPayments).padStart(8)}`);
     console.log(`  accounts with more than one      ${String(tally.accountsChargedTwice).padStart(8)}`);
     console.log(`  sandbox charges for them         ${String(tally.sandboxCharges).padStart(8)}`);
+    if (sqlCounts) printSqlCounts(sqlCounts, charged);
     const isExact =
       charged === wanted &&
       tally.paidPayments === wanted &&
       tally.sandboxCharges === wanted &&
       tally.accountsChargedTwice === 0;
+    // A run also takes over the stale claims of an earlier, killed run on the same database (as it should).
+    if (charged > tally.paidPayments)
+      console.log('  (more charged than seeded: stale claims of a killed run taken over)');
     const isFast = seconds < TARGET_SECONDS;
     console.log(`  ${isExact ? '✓' : '✗'} every due account charged exactly once (charged == ${wanted})`);
     console.log(`  ${isFast ? '✓' : '✗'} target: in minutes (under ${TARGET_SECONDS / 60} min)`);

@@ -5,7 +5,8 @@ export type SeededBatch = { merchantId: string; timeZone: string; tag: string };
 
 /**
  * N customers of the demo merchant, each with an account due today on the merchant's clock (autopay on), a saved
- * sandbox card that succeeds, and an active enrolment: a handful of INSERT … SELECT statements on one connection.
+ * sandbox card that succeeds, and an active enrolment: a handful of INSERT … SELECT statements on one connection,
+ * the rows made by generate_series in the database (nothing per account is held in this process).
  */
 export async function seedDueAccounts(database: Database, count: number): Promise<SeededBatch> {
   const client = await database.pool.connect();
@@ -48,6 +49,10 @@ export async function seedDueAccounts(database: Database, count: number): Promis
       await client.query(text, values);
     }
     await client.query('commit');
+    // As the nightly run finds them: autovacuum (PGlite: the hourly db.analyze job) has seen the new rows.
+    await client.query(
+      'analyze customers, accounts, payment_methods, autopay_enrolments, sandbox_processor_methods',
+    );
     return { merchantId: row.id, timeZone: row.time_zone, tag };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

@@ -68,7 +68,8 @@ async function seedAutopay(
     db.update(accounts).set({ dueDate }).where(eq(accounts.id, account.id));
   const runOn = async (localDate: string) => {
     at = new Date(clock.at(daysBefore(clock, localDate), '06:00').getTime());
-    await runMerchantAutopay(ctx, { merchantId, timeZone, localDate });
+    // One transaction is one connection: one charge at a time.
+    await runMerchantAutopay(ctx, { merchantId, timeZone, localDate }, { concurrency: 1 });
   };
 
   // Charged last month on its due date (the 10th), then due again next month.

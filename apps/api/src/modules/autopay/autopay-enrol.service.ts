@@ -68,7 +68,8 @@ async function authorizationFor(
   if (!isUuid(chosen.methodId)) return null;
   const method = await findActiveMethod(ctx.db, { ...path, id: chosen.methodId });
   const customer = await findCustomerName(ctx.db, path);
-  if (!method?.processorToken || !customer) return null;
+  // A method retired by a bank return (R02–R04) cannot be debited again: no authorization is built for it.
+  if (!method?.processorToken || method.retiredAt || !customer) return null;
   return authorizationTextOf({
     customerName: `${customer.firstName} ${customer.lastName}`.trim(),
     merchantName: account.merchantName,

@@ -4,7 +4,11 @@ import type { Actor } from '../../kit/actor';
 import { DomainError, ValidationError } from '../../kit/errors';
 import { inTransaction } from '../../kit/transaction';
 import { recordRefusedAutopay } from '../failed-actions/failed-action-records.service';
-import { takeAccountPayment } from '../payments/take-payment.service';
+import {
+  processingAccountsOnce,
+  takeAccountPayment,
+  type ProcessingAccountLookup,
+} from '../payments/take-payment.service';
 import { isSoftDecline, retryDayAfter } from './autopay-declines';
 import {
   claimFirstAttempts,
@@ -29,8 +33,18 @@ export const AUTOPAY_CLAIM_STALE_MINUTES = 10;
 const MINUTE_MS = 60_000;
 /** Claims per statement: small enough that workers running side by side share the night's accounts. */
 const DEFAULT_BATCH = 200;
-/** Charges in flight per worker (each holds a connection for its payment's writes). */
-const CONCURRENCY = 4;
+
+/**
+ * Charges in flight per worker. Each holds at most one connection at a time, and much of a charge is waiting on
+ * the database (the payment's commit before the processor call, the processor's own, the outcome's), so on
+ * PostgreSQL more in flight is more throughput — measured on 2 cores (bench:autopay, 2,000 accounts): 4 in
+ * flight 74–83 charges/s, 8 89–112, 12 83–88. Two connections of the pool stay free for the process's requests
+ * and other jobs. Embedded PGlite runs one statement at a time: two in flight only keep it busy.
+ */
+export function autopayConcurrency(config: { databaseUrl: string | undefined; databasePoolMax: number }) {
+  if (!config.databaseUrl) return 2;
+  return Math.min(8, Math.max(2, config.databasePoolMax - 2));
+}
 
 export type AutopayRunResult = { charged: number; failed: number; skipped: number; processing: number };
 
@@ -43,10 +57,13 @@ export type AutopayRunRequest = { merchantId: string; timeZone: string; localDat
 export async function runMerchantAutopay(
   ctx: AppContext,
   request: AutopayRunRequest,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; concurrency?: number } = {},
 ): Promise<AutopayRunResult> {
   const BATCH = options.batchSize ?? DEFAULT_BATCH;
+  const concurrency = options.concurrency ?? autopayConcurrency(ctx.config);
   const result: AutopayRunResult = { charged: 0, failed: 0, skipped: 0, processing: 0 };
+  // Read once for the run, not once per charge.
+  const processingAccounts = processingAccountsOnce(ctx, request.merchantId);
   const claimers: Array<() => Promise<ClaimedRun[]>> = [
     () => {
       const now = ctx.now();
@@ -63,17 +80,13 @@ export async function runMerchantAutopay(
       }),
   ];
   for (const claim of claimers) {
-    for (;;) {
-      const runs = await claim();
-      await forEachLimited(runs, CONCURRENCY, async (run) => {
-        const status = await chargeRun(ctx, run);
-        if (status === 'paid') result.charged += 1;
-        else if (status === 'failed') result.failed += 1;
-        else if (status === 'processing') result.processing += 1;
-        else if (status === 'skipped') result.skipped += 1;
-      });
-      if (runs.length < BATCH) break;
-    }
+    await forEachClaimed(claim, { batch: BATCH, concurrency }, async (run) => {
+      const status = await chargeRun(ctx, run, processingAccounts);
+      if (status === 'paid') result.charged += 1;
+      else if (status === 'failed') result.failed += 1;
+      else if (status === 'processing') result.processing += 1;
+      else if (status === 'skipped') result.skipped += 1;
+    });
   }
   return result;
 }
@@ -83,7 +96,11 @@ export async function runMerchantAutopay(
  * payment, docs/reference/payments.md), its outcome recorded on the run. PAYMENT_FAILED is texted by the payments
  * module once per failed payment, so nothing more is sent here.
  */
-export async function chargeRun(ctx: AppContext, run: ClaimedRun): Promise<RunOutcome['status']> {
+export async function chargeRun(
+  ctx: AppContext,
+  run: ClaimedRun,
+  processingAccounts?: ProcessingAccountLookup,
+): Promise<RunOutcome['status']> {
   const account = await findRunAccount(ctx.db, run);
   const now = () => ctx.now();
   if (!account) return finish(ctx, run, skipped(now(), 'The account is gone.'));
@@ -100,7 +117,14 @@ export async function chargeRun(ctx: AppContext, run: ClaimedRun): Promise<RunOu
   try {
     const payment = await takeAccountPayment(
       ctx,
-      { actor, canWaiveFee: false, canExceedRoleLimits: false, channel: 'autopay', isRecurring: true },
+      {
+        actor,
+        canWaiveFee: false,
+        canExceedRoleLimits: false,
+        channel: 'autopay',
+        isRecurring: true,
+        ...(processingAccounts ? { processingAccounts } : {}),
+      },
       {
         customerId: account.customerId,
         accountId: run.accountId,
@@ -109,6 +133,10 @@ export async function chargeRun(ctx: AppContext, run: ClaimedRun): Promise<RunOu
         note: `Autopay ${run.dueDate}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`,
         waive_fee: false,
         idempotencyKey: run.idempotencyKey,
+        // Our claim of this attempt was just inserted: nothing was charged under its key yet. A taken-over
+        // claim's key may hold the crashed worker's payment, which take-payment finds and reconciles.
+        isKeyUnused: !run.isTakeover,
+        account: account.payable,
       },
     );
     const base = { amountCents: payment.amountCents, paymentId: payment.id, finishedAt: now() };
@@ -197,13 +225,36 @@ function messageOf(error: DomainError): string {
   return error.message;
 }
 
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      if (item !== undefined) await work(item);
+/**
+ * Charges claimed runs `concurrency` at a time until `claim` has no more to give. The next batch is claimed as the
+ * current one runs low, so lanes do not stand idle at each batch's end while the claim statement runs; at most a
+ * batch and a lane's worth of claims wait in memory, and they are seconds old when charged.
+ */
+async function forEachClaimed(
+  claim: () => Promise<ClaimedRun[]>,
+  limits: { batch: number; concurrency: number },
+  work: (run: ClaimedRun) => Promise<void>,
+) {
+  const waiting: ClaimedRun[] = [];
+  let isExhausted = false;
+  let claiming: Promise<void> | null = null;
+  const refill = () => {
+    claiming ??= claim()
+      .then((runs) => {
+        waiting.push(...runs);
+        if (runs.length < limits.batch) isExhausted = true;
+      })
+      .finally(() => (claiming = null));
+    return claiming;
+  };
+  const lane = async () => {
+    for (;;) {
+      if (waiting.length <= limits.concurrency && !isExhausted) void refill().catch(() => undefined);
+      const run = waiting.shift();
+      if (run) await work(run);
+      else if (claiming) await claiming;
+      else if (isExhausted) return;
     }
-  });
-  await Promise.all(lanes);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limits.concurrency) }, lane));
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../context';
 import { accountCoBorrowers, accounts, auditLog, autopayEnrolments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { saveTestCard, transactionsPath } from '../payments/payments-test-setup';
+import { retirePaymentMethod } from '../payment-methods/payment-methods.service';
+import { saveTestBankAccount, saveTestCard, transactionsPath } from '../payments/payments-test-setup';
 import { findAutopay, stopAutopay } from './autopay.service';
 import {
   autopayEventsOf,
@@ -105,6 +106,29 @@ describe('autopay enrolment', () => {
     expect(unaccepted.body).toHaveProperty('authorization_accepted');
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, to.accountId));
     expect(account?.autopayEnabled).toBe(false);
+  });
+
+  it('refuses a bank account a return retired (R02–R04), and builds no authorization for it', async () => {
+    const to = await newAutopayAccount(t, merchantId);
+    const bank = await saveTestBankAccount(t, { merchantId, ...to }, '000123456789');
+    const preview = `${autopayPath(merchantId, to)}?payment_method=${bank}&due_day=5`;
+    expect((await t.request(preview, { token: admin })).body.authorization_text).toEqual(expect.any(String));
+    await retirePaymentMethod(t.database.db, {
+      merchantId,
+      customerId: to.customerId,
+      id: bank,
+      reason: 'R02 Account closed',
+      at: t.clock.now(),
+    });
+
+    expect((await t.request(preview, { token: admin })).body).toMatchObject({ authorization_text: null });
+    const refused = await enrol(t, as(), to, { payment_method: bank, due_day: 5 });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { payment_method: ['Invalid payment method specified for autopay'] },
+    });
+    const read = await t.request(autopayPath(merchantId, to), { token: admin });
+    expect(read.body).toMatchObject({ autopay_enabled: false, enrolment: null });
   });
 
   it('keeps one customer’s autopay per account: a co-borrower is refused while the borrower’s is on', async () => {

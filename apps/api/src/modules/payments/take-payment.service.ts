@@ -37,14 +37,51 @@ export type PaymentTaker = {
    * as for autopay — the customer is not at a screen to see one (docs/product.md §3 promises).
    */
   isRecurring?: boolean;
+  /**
+   * Where the merchant's active processing account is read: a batch of charges (the autopay run) passes one
+   * lookup made by processingAccountsOnce, so it is read once per location instead of once per charge.
+   */
+  processingAccounts?: ProcessingAccountLookup;
 };
+
+type ProcessingAccount = NonNullable<Awaited<ReturnType<typeof findProcessingAccount>>>;
+export type ProcessingAccountLookup = (locationId: string | null) => Promise<ProcessingAccount | null>;
+
+/** The merchant's processing account per location, read once for as long as the caller keeps the lookup. */
+export function processingAccountsOnce(ctx: AppContext, merchantId: string): ProcessingAccountLookup {
+  const read = new Map<string | null, Promise<ProcessingAccount | null>>();
+  return (locationId) => {
+    let answer = read.get(locationId);
+    if (!answer) {
+      answer = findProcessingAccount(ctx.db, merchantId, locationId);
+      // A failed read is not kept: the next charge asks again.
+      answer.catch(() => read.delete(locationId));
+      read.set(locationId, answer);
+    }
+    return answer;
+  };
+}
 
 export type TakePaymentRequest = TakePaymentBody & {
   customerId: string;
   accountId: string;
   /** The Idempotency-Key header: the same key sent again answers the first payment and charges nothing more. */
   idempotencyKey: string | null;
+  /**
+   * The caller holds the key's unique claim and no payment was made under it (an autopay attempt just claimed):
+   * the lookup of an earlier payment is skipped. Should one exist after all, the insert's conflict still finds
+   * and answers it, charging nothing.
+   */
+  isKeyUnused?: boolean;
+  /**
+   * The account as the caller read it for this very payment, an instant ago (the autopay run's own read of the
+   * account and its enrolment), so it is not read twice; it is checked here as a fresh read would be.
+   */
+  account?: PayableAccount;
 };
+
+/** What a payment needs of its account and merchant: findPayableAccount's row, and whose account it is. */
+export type PayableAccount = Account & { customerId: string };
 
 type Account = NonNullable<Awaited<ReturnType<typeof findPayableAccount>>>;
 
@@ -85,12 +122,12 @@ export async function takeAccountPayment(
 ): Promise<PaymentRow> {
   const merchantId = taker.actor.merchantId;
   const idempotencyKey = request.idempotencyKey ?? randomUUID();
-  const earlier = await findPaymentByKey(ctx.db, { merchantId, idempotencyKey });
+  const earlier = request.isKeyUnused ? null : await findPaymentByKey(ctx.db, { merchantId, idempotencyKey });
   if (earlier) return resumePayment(ctx, earlier, digestOf(request));
 
   const account = await payableAccount(ctx, merchantId, request);
   await checkAmount(ctx, taker, account, request.amount);
-  const plan = await planMethod(ctx, merchantId, account, request, taker.isRecurring ?? false);
+  const plan = await planMethod(ctx, taker, account, request);
   if (request.waive_fee && plan.feeCents && !taker.canWaiveFee)
     throw forbidden('You do not have permission to waive the convenience fee.');
 
@@ -170,16 +207,24 @@ export async function resumePayment(
 
 async function payableAccount(ctx: AppContext, merchantId: string, request: TakePaymentRequest) {
   if (!isUuid(request.customerId) || !isUuid(request.accountId)) throw notFound();
-  const account = await findPayableAccount(ctx.db, {
-    merchantId,
-    customerId: request.customerId,
-    accountId: request.accountId,
-  });
+  const account = await readPayableAccount(ctx, merchantId, request);
   if (!account || account.mergedIntoId) throw notFound();
   if (account.status === 'inactive' || account.status === 'closed')
     throw fieldError('non_field_errors', messages.accountInactive);
   if (account.amountDueCents <= 0) throw fieldError('non_field_errors', messages.accountPaid);
   return account;
+}
+
+/** The account the caller read for this payment (only the one the request names, held by its customer), else read. */
+async function readPayableAccount(ctx: AppContext, merchantId: string, request: TakePaymentRequest) {
+  const known = request.account;
+  if (!known)
+    return findPayableAccount(ctx.db, {
+      merchantId,
+      customerId: request.customerId,
+      accountId: request.accountId,
+    });
+  return known.id === request.accountId && known.customerId === request.customerId ? known : null;
 }
 
 /** The merchant's payment limits (docs/product.md §6 settings), as the payable account or customer carries them. */
@@ -226,8 +271,8 @@ export function counterMethodPlan(kind: CounterMethodKind, number: string): Meth
  * Card present at the counter: the reader collects the amount, with no convenience fee — the card's funding
  * is known only once it is tapped, after the amount is on the reader.
  */
-async function readerPlan(ctx: AppContext, merchantId: string, account: Account): Promise<MethodPlan> {
-  const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
+async function readerPlan(ctx: AppContext, taker: PaymentTaker, account: Account): Promise<MethodPlan> {
+  const processing = await activeProcessingAccount(ctx, taker, account.locationId);
   return {
     methodKind: 'card_present',
     methodLabel: 'Card present',
@@ -239,8 +284,10 @@ async function readerPlan(ctx: AppContext, merchantId: string, account: Account)
   };
 }
 
-async function activeProcessingAccount(ctx: AppContext, merchantId: string, locationId: string | null) {
-  const processing = await findProcessingAccount(ctx.db, merchantId, locationId);
+async function activeProcessingAccount(ctx: AppContext, taker: PaymentTaker, locationId: string | null) {
+  const processing = taker.processingAccounts
+    ? await taker.processingAccounts(locationId)
+    : await findProcessingAccount(ctx.db, taker.actor.merchantId, locationId);
   if (!processing)
     throw fieldError(
       'non_field_errors',
@@ -251,12 +298,12 @@ async function activeProcessingAccount(ctx: AppContext, merchantId: string, loca
 
 async function planMethod(
   ctx: AppContext,
-  merchantId: string,
+  taker: PaymentTaker,
   account: Account,
   request: TakePaymentRequest,
-  isRecurring: boolean,
 ): Promise<MethodPlan> {
-  if (request.method_kind === 'card_present') return readerPlan(ctx, merchantId, account);
+  const merchantId = taker.actor.merchantId;
+  if (request.method_kind === 'card_present') return readerPlan(ctx, taker, account);
   if (request.method_kind) return counterMethodPlan(request.method_kind, request.note);
   const methodId = request.payment_method ?? '';
   const method = isUuid(methodId)
@@ -264,7 +311,7 @@ async function planMethod(
     : null;
   if (!method) throw fieldError('payment_method', 'Not found.');
   if (method.retiredAt) throw fieldError('payment_method', bankReturnMessages.methodRetired);
-  const processing = await activeProcessingAccount(ctx, merchantId, account.locationId);
+  const processing = await activeProcessingAccount(ctx, taker, account.locationId);
   if (!method.processorToken || method.processor !== processing.processor)
     throw fieldError('payment_method', 'This payment method cannot be charged; add it again.');
   const feeMethod = savedMethodForFee(method);
@@ -278,7 +325,7 @@ async function planMethod(
       amountCents: request.amount,
       method: feeMethod,
       setting: processingAccountFee(processing),
-      isRecurring,
+      isRecurring: taker.isRecurring ?? false,
     }),
     token: method.processorToken,
   };

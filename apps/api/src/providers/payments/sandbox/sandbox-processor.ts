@@ -192,9 +192,11 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           code: 'amount_invalid',
           isAmbiguous: false,
         });
-      const earlier = await chargeByKey(request.processorAccountId, request.idempotencyKey);
-      if (earlier) return replayOf(earlier, request);
+      // A replayed key is answered by the insert's conflict below, so the usual first charge costs no lookup by
+      // key; only a method gone since (detached) is looked up first, as a replay still answers its charge.
       const method = await methodRow(request.processorAccountId, request.methodToken);
+      const earlier = method ? null : await chargeByKey(request.processorAccountId, request.idempotencyKey);
+      if (earlier) return replayOf(earlier, request);
       if (!method)
         throw new ProcessorError(`No such payment method: '${request.methodToken}'`, {
           code: 'resource_missing',
@@ -228,7 +230,8 @@ export function createSandboxProcessor(options: SandboxOptions): PaymentProcesso
           isAmbiguous: true,
         });
       if (inserted) return toCharge(inserted, now());
-      // The same key arrived twice at once: the first insert won, this one answers as its replay.
+      // The key was used before (a replay), or arrived twice at once: the first insert won, this one answers as
+      // its replay.
       const winner = await chargeByKey(request.processorAccountId, request.idempotencyKey);
       if (!winner) throw new Error('sandbox charge vanished after an idempotency conflict');
       return replayOf(winner, request);
