@@ -37,8 +37,19 @@ export async function findBlockingViolations(page: Page) {
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
+    targets: violation.nodes.flatMap(targetsOf),
   }));
+}
+
+type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
+
+/**
+ * A node's selector, and those of the nodes its check names: 'region' fails on the page root and lists the
+ * content it found outside every landmark only as related nodes.
+ */
+function targetsOf(node: NodeResult): string[] {
+  const related = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
+  return [node.target.join(' '), ...related.map((relatedNode) => relatedNode.target.join(' '))];
 }
 
 /**

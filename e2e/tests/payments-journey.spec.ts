@@ -92,6 +92,9 @@ test('card payment, partial refund with the fee kept, receipt, scheduled promise
   expect(await findBlockingViolations(page)).toEqual([]);
   await promise.getByRole('button', { name: 'Schedule Payment' }).click();
   await expect(promise).toBeHidden();
+  // A toast on screen is inside the Notifications landmark like the rest of the page (axe 'region').
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment scheduled!' })).toBeVisible();
+  expect(await findBlockingViolations(page)).toEqual([]);
   await expect(page.getByRole('group', { name: `Open promise on ${accountTitle}` })).toContainText(
     'Confirmed',
   );
