@@ -4,8 +4,10 @@ import type { Actor } from '../../kit/actor';
 import { DomainError, ValidationError } from '../../kit/errors';
 import { inTransaction } from '../../kit/transaction';
 import { recordRefusedAutopay } from '../failed-actions/failed-action-records.service';
+import { findPaymentByIdempotencyKey } from '../payments/payment-lookups.service';
 import {
   processingAccountsOnce,
+  resumePayment,
   takeAccountPayment,
   type ProcessingAccountLookup,
 } from '../payments/take-payment.service';
@@ -104,6 +106,13 @@ export async function chargeRun(
   const account = await findRunAccount(ctx.db, run);
   const now = () => ctx.now();
   if (!account) return finish(ctx, run, skipped(now(), 'The account is gone.'));
+  // A taken-over claim whose payment the crashed worker already wrote (perhaps paid, the amount due now 0): that
+  // payment is this attempt's outcome, reconciled with the processor first if it still waits.
+  const earlier = run.isTakeover
+    ? await findPaymentByIdempotencyKey(ctx, { merchantId: run.merchantId, idempotencyKey: run.idempotencyKey })
+    : null;
+  if (earlier)
+    return finishWithPayment(ctx, run, account, await resumePayment(ctx, earlier, earlier.requestDigest));
   if (!account.isAutopayOn || !account.paymentMethodId || !account.customerId)
     return finish(ctx, run, skipped(now(), 'Autopay was stopped before the charge.'));
   if (!account.isActive) return finish(ctx, run, skipped(now(), 'The account is not active.'));
@@ -133,23 +142,13 @@ export async function chargeRun(
         note: `Autopay ${run.dueDate}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`,
         waive_fee: false,
         idempotencyKey: run.idempotencyKey,
-        // Our claim of this attempt was just inserted: nothing was charged under its key yet. A taken-over
-        // claim's key may hold the crashed worker's payment, which take-payment finds and reconciles.
-        isKeyUnused: !run.isTakeover,
+        // Nothing was charged under the key yet: our claim was just inserted, or a takeover found no payment above
+        // (a slow, not dead, worker inserting it now loses the insert, and take-payment answers with its payment).
+        isKeyUnused: true,
         account: account.payable,
       },
     );
-    const base = { amountCents: payment.amountCents, paymentId: payment.id, finishedAt: now() };
-    if (payment.status === 'paid') return finish(ctx, run, { ...base, ...noFailure, status: 'paid' });
-    if (payment.status !== 'failed') return finish(ctx, run, { ...base, ...noFailure, status: 'processing' });
-    const code = payment.failureCode ?? null;
-    return finish(ctx, run, {
-      ...base,
-      status: 'failed',
-      failureCode: code,
-      failureMessage: payment.failureMessage || 'The payment was declined.',
-      nextAttemptAt: isSoftDecline(code) ? nextAttemptAt(account.timeZone, run) : null,
-    });
+    return finishWithPayment(ctx, run, account, payment);
   } catch (error) {
     // Refused before any charge (below the merchant's minimum, the method removed …): a failure staff see, not
     // retried. Anything else leaves the claim to go stale and be taken over under the same key.
@@ -193,6 +192,26 @@ async function finishRefused(
     );
   });
   return 'failed';
+}
+
+/** The attempt's outcome from its payment: paid, still processing (a bank payment), or failed (retried if soft). */
+function finishWithPayment(
+  ctx: AppContext,
+  run: ClaimedRun,
+  account: { timeZone: string },
+  payment: Awaited<ReturnType<typeof takeAccountPayment>>,
+): Promise<RunOutcome['status']> {
+  const base = { amountCents: payment.amountCents, paymentId: payment.id, finishedAt: ctx.now() };
+  if (payment.status === 'paid') return finish(ctx, run, { ...base, ...noFailure, status: 'paid' });
+  if (payment.status !== 'failed') return finish(ctx, run, { ...base, ...noFailure, status: 'processing' });
+  const code = payment.failureCode ?? null;
+  return finish(ctx, run, {
+    ...base,
+    status: 'failed',
+    failureCode: code,
+    failureMessage: payment.failureMessage || 'The payment was declined.',
+    nextAttemptAt: isSoftDecline(code) ? nextAttemptAt(account.timeZone, run) : null,
+  });
 }
 
 const REFUSED = 'refused';

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@paylane/shared/messages';
 import { createAppContext, type AppContext } from '../../context';
-import { accounts, sandboxProcessorCharges } from '../../db/schema';
+import { accounts, autopayRuns, sandboxProcessorCharges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { zonedInstant } from '../../jobs/zoned-time';
 import { createJobs } from '../../worker';
 import { saveTestCard } from '../payments/payments-test-setup';
 import { claimFirstAttempts } from './autopay-run.repository';
-import { AUTOPAY_CLAIM_STALE_MINUTES, runMerchantAutopay } from './autopay-run.service';
+import { AUTOPAY_CLAIM_STALE_MINUTES, chargeRun, runMerchantAutopay } from './autopay-run.service';
 import { AUTOPAY_JOB, AUTOPAY_LOCAL_TIME, autopayCrons } from './autopay.jobs';
 import {
   autopayPaymentsOf,
@@ -174,6 +174,34 @@ describe('the nightly autopay run', () => {
     expect(more).toEqual([]);
     expect(payment).toMatchObject({ status: 'paid' });
     expect(await chargesOf(payment!.id)).toHaveLength(1);
+  });
+
+  it('takes over a claim whose worker was paid and died before recording it: paid once, nothing charged again', async () => {
+    const to = await enrolled();
+    await setDueDate(to, localDay(t));
+    const claimed = await claimFirstAttempts(t.database.db, {
+      merchantId,
+      dueDate: localDay(t),
+      now: t.clock.now(),
+      limit: 1000,
+    });
+    const claim = claimed.find((row) => row.accountId === to.accountId)!;
+    // The worker charged and committed the paid payment (the amount due is now 0), then died: its claim is
+    // put back as it was before the outcome was written.
+    expect(await chargeRun(ctx, claim)).toBe('paid');
+    await t.database.db
+      .update(autopayRuns)
+      .set({ status: 'claimed', paymentId: null, amountCents: null, finishedAt: null })
+      .where(eq(autopayRuns.id, claim.id));
+
+    t.clock.advance((AUTOPAY_CLAIM_STALE_MINUTES + 1) * 60);
+    expect(await run()).toMatchObject({ charged: 1, skipped: 0 });
+    const [payment, ...more] = await autopayPaymentsOf(t, to.accountId);
+    expect(more).toEqual([]);
+    expect(await chargesOf(payment!.id)).toHaveLength(1);
+    expect((await runsOf(t, to.accountId)).map((row) => [row.status, row.paymentId])).toEqual([
+      ['paid', payment!.id],
+    ]);
   });
 
   it('reports the runs: the summary by day and the failures with customer, account, reason and attempt', async () => {
