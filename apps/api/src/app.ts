@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { loggerOptions } from './lib/logging';
@@ -65,6 +65,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { staticSpaPlugin } from './plugins/static-spa';
 import { websocketPlugin } from './plugins/websocket';
 import type { EmailProvider } from './providers/email/email-provider';
@@ -100,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled once per schema; tests also check every response against zod (plugins/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env === 'test' }));
 
   const ctx = createAppContext({
     config,

@@ -45,6 +45,19 @@ export type OpenDatabaseOptions = {
 /** Extensions the migrations create (pg_trgm for name search); PGlite must load them when it opens. */
 export const pgliteExtensions = { pg_trgm };
 
+// PGlite's socket server gives every connection the one session PGlite has, so a statement prepared by name
+// on one connection already exists for the next, which does not know it and fails to prepare it again.
+const oneSessionPools = new WeakSet<pg.Pool>();
+
+/**
+ * The name to prepare a statement under: its own on PostgreSQL (parsed and planned once per connection), none
+ * on PGlite (see oneSessionPools), where the statement is still built once but parsed on each use.
+ */
+export function statementName(db: Db, name: string): string {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && oneSessionPools.has(client) ? '' : name;
+}
+
 // Headroom over the app pool for the job queue's pool and short-lived clients.
 const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;
 
@@ -88,6 +101,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   await server.start();
   const pgConfig: pg.PoolConfig = { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' };
   const pool = new pg.Pool({ ...pgConfig, max: options.poolMax });
+  oneSessionPools.add(pool);
   const instance = pglite;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   const hear = (channel: string, payload: string) => listeners.get(channel)?.forEach((l) => l(payload));

@@ -18,6 +18,9 @@ export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
 const serverAccessClaimsSchema = accessClaimsSchema.extend({ fid: z.uuid().optional() });
 export type ServerAccessClaims = z.infer<typeof serverAccessClaimsSchema>;
 
+/** How many verified access tokens a process remembers (a few per signed-in user within a token's lifetime). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export type TokenSigner = {
   signAccess(input: { userId: string; groups: string[]; familyId: string }): Promise<string>;
   signRefresh(input: { userId: string; jti: string; familyId: string; expiresAt: Date }): Promise<string>;
@@ -41,6 +44,13 @@ export function createTokenSigner(
       .setExpirationTime(expiresAtSeconds)
       .sign(key);
 
+  const verifiedAccess = new Map<string, ServerAccessClaims>();
+  const rememberVerified = (token: string, claims: ServerAccessClaims) => {
+    // Bounded: past the cap the oldest goes (a Map iterates in insertion order, so the soonest to expire).
+    if (verifiedAccess.size >= VERIFIED_TOKENS_KEPT) verifiedAccess.delete(verifiedAccess.keys().next().value!);
+    verifiedAccess.set(token, claims);
+  };
+
   async function verify<T>(token: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
@@ -62,7 +72,15 @@ export function createTokenSigner(
         { token_type: 'refresh', user_id: userId, jti, fid: familyId },
         Math.floor(expiresAt.getTime() / 1000),
       ),
-    verifyAccess: (token) => verify(token, serverAccessClaimsSchema),
+    verifyAccess: async (token) => {
+      // A token whose signature was checked once is not checked again on each request (issue 19: the HMAC
+      // through WebCrypto was a measurable share of every request); its expiry still is, on every use.
+      const known = verifiedAccess.get(token);
+      if (known) return known.exp > seconds() ? known : null;
+      const claims = await verify(token, serverAccessClaimsSchema);
+      if (claims) rememberVerified(token, claims);
+      return claims;
+    },
     verifyRefresh: (token) => verify(token, refreshClaimsSchema),
   };
 }

@@ -4,16 +4,15 @@ import { can, type Capability } from '@paylane/shared/permissions';
 import { messages } from '@paylane/shared/messages';
 import type { AppContext } from '../context';
 import { forbidden, notFound, notAuthenticated } from '../kit/errors';
-import { idOrNotFound } from '../kit/path-params';
+import { isUuid } from '@paylane/shared/validation';
 import { hashSecret } from '../lib/secrets';
 import { findActiveApiKeyByHash, touchApiKeyLastUsed } from '../modules/api-keys/api-keys.service';
-import { findSessionUser } from '../modules/auth/identity.service';
 import {
   findMerchantById,
-  findMerchantWithMembership,
   type MembershipAccess,
   type MerchantRow,
 } from '../modules/merchants/merchant-lookup.service';
+import { readCaller } from './caller-read';
 
 /**
  * What a route requires (docs/conventions.md §4: every route declares it; registering an /api/ route without it
@@ -84,7 +83,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
-    const caller = await authenticate(ctx, request);
+    const merchantId = 'merchant' in access ? merchantIdOfPath(request) : null;
+    const caller = await authenticate(ctx, request, merchantId);
     if ('apiKey' in caller) {
       // Keys reach their merchant's routes only; user-level routes (profile, switcher) are not theirs.
       if (!('merchant' in access)) throw forbidden();
@@ -93,7 +93,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
       request.user = caller.user;
     }
     if ('superAdmin' in access && !request.user?.isSuperAdmin) throw forbidden();
-    if ('merchant' in access) request.merchantAccess = await authorizeMerchant(ctx, request, access);
+    if ('merchant' in access) {
+      // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
+      if (merchantId === null) throw notFound();
+      const found = 'apiKey' in caller ? await apiKeyMerchant(ctx, caller.apiKey, merchantId) : caller.merchant;
+      request.merchantAccess = authorizeMerchant(request, found, access);
+    }
   });
 });
 
@@ -109,10 +114,14 @@ export function currentMerchantAccess(request: FastifyRequest): MerchantAccess {
   return request.merchantAccess;
 }
 
+/** What a signed-in user's request read with them: the merchant its path names, and their membership there. */
+type MerchantRead = { merchant: MerchantRow | null; membership: MembershipAccess | null };
+
 async function authenticate(
   ctx: AppContext,
   request: FastifyRequest,
-): Promise<{ user: AuthUser } | { apiKey: ApiKeyCaller }> {
+  merchantId: string | null,
+): Promise<{ user: AuthUser; merchant: MerchantRead } | { apiKey: ApiKeyCaller }> {
   const header = request.headers.authorization;
   if (!header) throw notAuthenticated();
   const [scheme, token] = header.split(' ');
@@ -121,11 +130,13 @@ async function authenticate(
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) throw notAuthenticated(messages.tokenInvalid);
   // Read the user on each request so a disabled user or a removed super admin loses access at once, and a
-  // session that ended (logout, password reset) with it: the same query answers both.
-  const user = await findSessionUser(ctx.db, claims.user_id, claims.fid ?? null);
-  if (!user || !user.isActive || user.isSessionRevoked) throw notAuthenticated(messages.tokenInvalid);
-  const { id, email, firstName, lastName, isSuperAdmin, isPartner } = user;
-  return { user: { id, email, firstName, lastName, isSuperAdmin, isPartner } };
+  // session that ended (logout, password reset) with it; the merchant and membership come in the same read.
+  const read = await readCaller(ctx.db, { userId: claims.user_id, familyId: claims.fid ?? null, merchantId });
+  if (!read || !read.user.isActive || read.user.isSessionRevoked) throw notAuthenticated(messages.tokenInvalid);
+  const { id, email, firstName, lastName, isSuperAdmin, isPartner } = read.user;
+  const user = { id, email, firstName, lastName, isSuperAdmin, isPartner };
+  const membership = isSuperAdmin ? superAdminAccess : read.membership;
+  return { user, merchant: { merchant: read.merchant, membership } };
 }
 
 async function authenticateApiKey(ctx: AppContext, key: string): Promise<ApiKeyCaller> {
@@ -135,15 +146,13 @@ async function authenticateApiKey(ctx: AppContext, key: string): Promise<ApiKeyC
   return { id: row.id, merchantId: row.merchantId };
 }
 
-async function authorizeMerchant(
-  ctx: AppContext,
-  request: FastifyRequest,
-  rule: MerchantRule,
-): Promise<MerchantAccess> {
+function merchantIdOfPath(request: FastifyRequest): string | null {
   const merchantId = (request.params as Record<string, unknown> | undefined)?.merchant_id;
-  // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
-  const id = idOrNotFound(typeof merchantId === 'string' ? merchantId : '');
-  const { merchant, membership } = await findMerchantAndCallerMembership(ctx, request, id);
+  return typeof merchantId === 'string' && isUuid(merchantId) ? merchantId : null;
+}
+
+function authorizeMerchant(request: FastifyRequest, found: MerchantRead, rule: MerchantRule): MerchantAccess {
+  const { merchant, membership } = found;
   if (!merchant) throw notFound();
   const access = membership ?? partnerAccess(request.user, merchant, rule);
   if (!access) throw notFound();
@@ -172,31 +181,21 @@ function holdsCapability(request: FastifyRequest, access: MerchantAccess, capabi
   return can(subject, merchantFlags, capability);
 }
 
-/**
- * The merchant, and the caller's roles in it: super admins hold every merchant; an API key holds staff rights
- * in its own. A signed-in user's membership is read with the merchant, in one query.
- */
-async function findMerchantAndCallerMembership(
-  ctx: AppContext,
-  request: FastifyRequest,
-  merchantId: string,
-): Promise<{ merchant: MerchantRow | null; membership: MembershipAccess | null }> {
-  const user = request.user;
-  if (user && !user.isSuperAdmin) return findMerchantWithMembership(ctx.db, merchantId, user.id);
+/** Super admins hold every merchant. */
+const superAdminAccess: MembershipAccess = {
+  roles: ['super_admin'],
+  roleNames: ['super_admin'],
+  flags: {},
+  customRole: null,
+};
+
+/** An API key holds staff rights in its own merchant, and nothing in another. */
+async function apiKeyMerchant(ctx: AppContext, apiKey: ApiKeyCaller, merchantId: string): Promise<MerchantRead> {
   const merchant = await findMerchantById(ctx.db, merchantId);
-  if (request.apiKey) {
-    const isOwnMerchant = request.apiKey.merchantId === merchantId;
-    return {
-      merchant,
-      membership: isOwnMerchant
-        ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null }
-        : null,
-    };
-  }
-  if (!user) throw notAuthenticated();
+  const isOwnMerchant = apiKey.merchantId === merchantId;
   return {
     merchant,
-    membership: { roles: ['super_admin'], roleNames: ['super_admin'], flags: {}, customRole: null },
+    membership: isOwnMerchant ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null } : null,
   };
 }
 

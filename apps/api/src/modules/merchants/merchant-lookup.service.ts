@@ -5,5 +5,6 @@ export {
   findMerchantWithMembership,
   listMembershipsOfUser,
   type MembershipAccess,
+  toMembershipAccess as membershipAccessOf,
   type MerchantRow,
 } from './merchants.repository';

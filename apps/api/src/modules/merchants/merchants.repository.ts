@@ -28,7 +28,8 @@ const membershipColumns = {
   permissions: customRoles.permissions,
 };
 
-function toMembershipAccess(row: {
+/** A membership row (standard roles, custom role, its flags) as authorization reads it. */
+export function toMembershipAccess(row: {
   roles: string[];
   customRoleId: string | null;
   customRoleName: string | null;
