@@ -1,10 +1,11 @@
 import autocannon from 'autocannon';
+import type { RouteBudget } from './budget';
 import type { BenchContext, Scenario } from './scenarios/scenario';
 import { measureSqlAlone, type SqlMeasurement } from './sql-alone';
 
 export type Measurement = {
   scenario: string;
-  budget: string | undefined;
+  budget: RouteBudget | null;
   connections: number;
   durationSeconds: number;
   requests: number;
@@ -19,17 +20,21 @@ export type Measurement = {
 
 const WARMUP_SECONDS = 1;
 
-/** Warms the route up (JIT, pools, caches) unmeasured, then measures it with the same load. */
+/**
+ * Warms the route up (JIT, pools, caches) unmeasured, then measures it with the same load: the scenario's
+ * connections, or `connections` when the run overrides them for every scenario (BENCH_CLIENTS).
+ */
 export async function measure(
   scenario: Scenario,
   ctx: BenchContext,
   defaultDurationSeconds: number,
+  connections: number = scenario.connections,
 ): Promise<Measurement> {
   await scenario.prepare?.(ctx);
   const { path, ...request } = scenario.request(ctx);
   const options = {
     url: `${ctx.baseUrl}${path}`,
-    connections: scenario.connections,
+    connections,
     ...request,
   };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
@@ -37,8 +42,8 @@ export async function measure(
   const result = await autocannon({ ...options, duration: durationSeconds });
   return {
     scenario: scenario.name,
-    budget: scenario.budget,
-    connections: scenario.connections,
+    budget: scenario.budget ?? null,
+    connections,
     durationSeconds,
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
@@ -57,7 +62,7 @@ export async function measure(
         ? await measureSqlAlone({
             databaseUrl: ctx.databaseUrl,
             statements: scenario.sql(ctx),
-            connections: scenario.connections,
+            connections,
             durationSeconds,
           })
         : null,

@@ -2,15 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { checkCell, judgeRoute, type BudgetMode, type Check } from './budget';
 import type { Measurement } from './measure';
 import { repoRoot } from './server';
 
 type Ratio = { p99: number; requestsPerSecond: number };
-export type Row = Measurement & { ratioToBare: Ratio; ratioToSql: Ratio | null };
+export type Row = Measurement & { ratioToBare: Ratio; ratioToSql: Ratio | null; checks: Check[] };
 
 const ratio = (value: number, base: number) => (base > 0 ? value / base : Number.NaN);
 
-export function withRatios(bare: Measurement, measurements: Measurement[]): Row[] {
+/** Every measurement with its ratios to the bare route (and to its SQL alone) and its budget's checks. */
+export function withRatios(bare: Measurement, measurements: Measurement[], mode: BudgetMode): Row[] {
+  const bareFigures = { requestsPerSecond: bare.requestsPerSecond, p99Ms: bare.latencyMs.p99 };
   return measurements.map((m) => ({
     ...m,
     ratioToBare: {
@@ -23,60 +26,85 @@ export function withRatios(bare: Measurement, measurements: Measurement[]): Row[
           requestsPerSecond: ratio(m.requestsPerSecond, m.sqlAlone.requestsPerSecond),
         }
       : null,
+    checks: judgeRoute(
+      m === bare ? null : m.budget,
+      { requestsPerSecond: m.requestsPerSecond, p99Ms: m.latencyMs.p99 },
+      bareFigures,
+      mode,
+    ),
   }));
 }
 
-export function printTable(rows: Row[]): void {
+/** Prints the scenarios with their budgets: each ratio's budget and ✓/✗, then the absolute p99's. */
+export function printScenarioTable(rows: Row[]): void {
   const header = [
     'scenario',
+    'kind',
     'conns',
     'req/s',
     'p50 ms',
     'p99 ms',
-    'p99 ×bare',
     'req/s ×bare',
+    'p99 ×bare',
+    'SQL req/s',
     'SQL p99 ms',
     'p99 ×SQL',
-    'non-2xx',
-    'errors',
+    'budget req/s ×bare',
+    'budget p99 ×bare',
+    'budget p99',
+    'non-2xx/err',
   ];
-  const body = rows.map((r) => [
-    r.scenario,
-    String(r.connections),
-    r.requestsPerSecond.toFixed(0),
-    r.latencyMs.p50.toFixed(1),
-    r.latencyMs.p99.toFixed(1),
-    r.ratioToBare.p99.toFixed(2),
-    r.ratioToBare.requestsPerSecond.toFixed(3),
-    r.sqlAlone ? r.sqlAlone.latencyMs.p99.toFixed(1) : '-',
-    r.ratioToSql ? r.ratioToSql.p99.toFixed(2) : '-',
-    String(r.non2xx),
-    String(r.errors),
-  ]);
+  const body = rows.map((r) => {
+    const check = (name: string) => checkCell(r.checks.find((c) => c.name === name));
+    return [
+      r.scenario,
+      r.budget?.kind ?? '–',
+      String(r.connections),
+      r.requestsPerSecond.toFixed(0),
+      r.latencyMs.p50.toFixed(1),
+      r.latencyMs.p99.toFixed(1),
+      r.ratioToBare.requestsPerSecond.toFixed(3),
+      r.ratioToBare.p99.toFixed(2),
+      r.sqlAlone ? r.sqlAlone.requestsPerSecond.toFixed(0) : '–',
+      r.sqlAlone ? r.sqlAlone.latencyMs.p99.toFixed(1) : '–',
+      r.ratioToSql ? r.ratioToSql.p99.toFixed(2) : '–',
+      check('req/s ×bare'),
+      check('p99 ×bare'),
+      check('p99 ms'),
+      `${r.non2xx}/${r.errors}`,
+    ];
+  });
+  printTable(header, body);
+}
+
+/** A plain text table: the first column left-aligned, the others right-aligned. */
+export function printTable(header: string[], body: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const cells of body) console.log(line(cells));
   console.log('');
 }
 
-/** Writes bench/results/<timestamp>.json (gitignored) and returns its path. */
-export function writeResults(rows: Row[], meta: { database: string; loadAverageBefore: number }): string {
+/**
+ * Writes bench/results/<prefix><timestamp>.json (gitignored) with the run's facts (commit, node, cores)
+ * before `fields`, and returns its path.
+ */
+export function writeResults(fields: Record<string, unknown>, prefix = ''): string {
   const dir = path.join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });
   const startedAt = new Date().toISOString();
-  const file = path.join(dir, `${startedAt.replace(/[:.]/g, '-')}.json`);
+  const file = path.join(dir, `${prefix}${startedAt.replace(/[:.]/g, '-')}.json`);
   const document = {
     startedAt,
     commit: gitCommit(),
-    database: meta.database,
     node: process.version,
     cpus: os.availableParallelism(),
-    loadAverageBefore: meta.loadAverageBefore,
-    scenarios: rows,
+    ...fields,
   };
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
   return file;

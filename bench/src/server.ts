@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -7,7 +7,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export type BenchServer = {
   baseUrl: string;
-  /** 'PostgreSQL (BENCH_DATABASE_URL)' or 'embedded PGlite (fresh DATA_DIR)'. */
+  /** 'PostgreSQL (BENCH_DATABASE_URL)', 'embedded PGlite (fresh DATA_DIR …)' or '… (BENCH_DATA_DIR …)'. */
   database: string;
   stop: () => Promise<void>;
 };
@@ -16,12 +16,15 @@ export type BenchServer = {
  * Starts the API as a child process, like `npm start` does after the build: a fresh DATA_DIR every run
  * (PGlite lives there; with BENCH_DATABASE_URL only the signing secret does), demo data seeded, request
  * logging off so the log does not cost more than the route, and the login throttle out of the way.
+ * BENCH_DATA_DIR names a DATA_DIR to reuse instead, and keep: an embedded database `seed:scale` filled
+ * between two runs (the demo is seeded only into an empty database).
  */
 export async function startServer(options: {
   port: number;
   databaseUrl: string | undefined;
 }): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paylane-bench-'));
+  const kept = keptDataDir();
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'paylane-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -54,7 +57,9 @@ export async function startServer(options: {
   child.stderr?.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(baseUrl, child, 120_000);
   } catch (error) {
@@ -71,12 +76,21 @@ export async function startServer(options: {
     baseUrl,
     database: options.databaseUrl
       ? 'PostgreSQL (BENCH_DATABASE_URL)'
-      : `embedded PGlite (fresh DATA_DIR ${dataDir})`,
+      : `embedded PGlite (${kept ? 'BENCH_DATA_DIR' : 'fresh DATA_DIR'} ${dataDir})`,
     stop: async () => {
       await stopChild(child);
       cleanUp();
     },
   };
+}
+
+/** BENCH_DATA_DIR as an absolute path; relative to where npm was run, like the API's own DATA_DIR. */
+function keptDataDir(): string | null {
+  const dir = process.env.BENCH_DATA_DIR;
+  if (!dir) return null;
+  const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+  mkdirSync(absolute, { recursive: true });
+  return absolute;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {

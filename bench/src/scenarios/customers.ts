@@ -1,3 +1,4 @@
+import { routeBudget, type RouteKind } from '../budget';
 import type { SqlStatement } from '../sql-alone';
 import type { BenchContext, Scenario } from './scenario';
 
@@ -33,11 +34,16 @@ async function prepareProbe(ctx: BenchContext): Promise<void> {
   };
   const merchantId = profile.results[0]?.memberships[0]?.merchant.id;
   if (!merchantId) throw new Error('the bench admin belongs to no merchant');
-  // A customer from the middle of the list: neither the first nor the last name alphabetically.
-  const page = (await getJson(ctx, `/api/merchants/${merchantId}/customers/?page=40&page_size=50`)) as {
+  type Page = {
     count: number;
     results: { id: string; last_name: string; sms_phone_number: string | null; external_id: string | null }[];
   };
+  const listPage = async (page: number) =>
+    (await getJson(ctx, `/api/merchants/${merchantId}/customers/?page=${page}&page_size=50`)) as Page;
+  // A customer from the middle of the list (page 40 of 400 at the §7 volume, the middle of a smaller
+  // embedded data set): neither the first nor the last name alphabetically.
+  const { count } = await listPage(1);
+  const page = await listPage(Math.min(40, Math.max(1, Math.ceil(count / 50 / 2))));
   const sample = page.results.find((row) => row.sms_phone_number && row.external_id) ?? page.results[0];
   if (!sample?.sms_phone_number || !sample.external_id) {
     throw new Error('no customers to search: run `npm run seed:scale` against the bench database first');
@@ -67,16 +73,16 @@ const listPath = (query: string) => `/api/merchants/${need().merchantId}/custome
 
 function customerScenario(input: {
   name: string;
-  budget: string;
-  connections: number;
+  kind: RouteKind;
   query: () => string;
   /** The search subquery the route runs for this query, or null for the plain list. */
   search: () => { text: string; values: unknown[] } | null;
 }): Scenario {
+  const budget = routeBudget(input.kind);
   return {
     name: input.name,
-    budget: input.budget,
-    connections: input.connections,
+    budget,
+    connections: budget.clients,
     prepare: prepareProbe,
     request: (ctx) => ({
       method: 'GET',
@@ -124,16 +130,14 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
 
 export const customerList = customerScenario({
   name: 'GET customers/ (list, by last name)',
-  budget: 'list call: p99 < 50 ms at 50 clients',
-  connections: 50,
+  kind: 'list',
   query: () => 'page=1&page_size=50',
   search: () => null,
 });
 
 export const customerSearchByPhone = customerScenario({
   name: 'GET customers/?field=phone',
-  budget: 'search by phone: p99 < 30 ms at 50 clients',
-  connections: 50,
+  kind: 'search-phone',
   query: () => `field=phone&search=${encodeURIComponent(need().phone)}`,
   search: () => ({
     text: `select id from customers where merchant_id = $1 and voided_at is null and sms_phone_number like $2`,
@@ -143,8 +147,7 @@ export const customerSearchByPhone = customerScenario({
 
 export const customerSearchByExternalId = customerScenario({
   name: 'GET customers/?field=external_id',
-  budget: 'search by customer id: p99 < 30 ms at 50 clients',
-  connections: 50,
+  kind: 'search-id',
   query: () => `field=external_id&search=${encodeURIComponent(need().externalId)}`,
   search: () => ({
     text: `select id from customers where merchant_id = $1 and lower(external_id) like $2
@@ -159,8 +162,7 @@ export const customerSearchByExternalId = customerScenario({
 
 export const customerSearchByName = customerScenario({
   name: 'GET customers/?field=name',
-  budget: 'search by name: p99 < 50 ms at 10 clients',
-  connections: 10,
+  kind: 'search-name',
   query: () => `field=name&search=${encodeURIComponent(need().name)}`,
   search: () => ({
     text: `select id from customers where merchant_id = $1 and lower(first_name || ' ' || last_name) like $2`,
@@ -168,10 +170,12 @@ export const customerSearchByName = customerScenario({
   }),
 });
 
+const detailBudget = routeBudget('detail');
+
 export const customerDetail: Scenario = {
   name: 'GET customers/{id}/ (detail)',
-  budget: 'detail call: p99 < 50 ms at 50 clients',
-  connections: 50,
+  budget: detailBudget,
+  connections: detailBudget.clients,
   prepare: prepareProbe,
   request: (ctx) => ({
     method: 'GET',

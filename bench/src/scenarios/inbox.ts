@@ -1,3 +1,4 @@
+import { routeBudget, type RouteKind } from '../budget';
 import type { BenchContext, Scenario } from './scenario';
 
 // The inbox and chat pages (issue 6) on the demo merchant, which `npm run seed:scale` gives 20,000 customers
@@ -53,11 +54,12 @@ const need = (): Probe => {
   return probe;
 };
 
-function inboxScenario(name: string, budget: string, connections: number, path: () => string): Scenario {
+function inboxScenario(name: string, kind: RouteKind, path: () => string): Scenario {
+  const budget = routeBudget(kind);
   return {
     name,
     budget,
-    connections,
+    connections: budget.clients,
     prepare: prepareProbe,
     request: (ctx) => ({
       method: 'GET',
@@ -70,20 +72,19 @@ function inboxScenario(name: string, budget: string, connections: number, path: 
 const inbox = (query: string) => `/api/merchants/${need().merchantId}/inbox/?page_size=25${query}`;
 
 export const inboxScenarios: Scenario[] = [
-  inboxScenario('GET inbox/ page (25)', 'p99 < 30 ms @50', 50, () => inbox('')),
-  inboxScenario('GET inbox/?field=phone', 'p99 < 30 ms @50', 50, () =>
+  inboxScenario('GET inbox/ page (25)', 'inbox', () => inbox('')),
+  inboxScenario('GET inbox/?field=phone', 'search-phone', () =>
     inbox(`&field=phone&search=${encodeURIComponent(need().phone)}`),
   ),
-  inboxScenario('GET inbox/?field=external_id', 'p99 < 30 ms @50', 50, () =>
+  inboxScenario('GET inbox/?field=external_id', 'search-id', () =>
     inbox(`&field=external_id&search=${encodeURIComponent(need().externalId)}`),
   ),
-  inboxScenario('GET inbox/?field=name', 'p99 < 50 ms @10', 10, () =>
+  inboxScenario('GET inbox/?field=name', 'search-name', () =>
     inbox(`&field=name&search=${encodeURIComponent(need().name)}`),
   ),
   inboxScenario(
     'GET customers/{id}/messages/ (inbox chat, 25)',
-    'p99 < 30 ms @50',
-    50,
+    'chat',
     () => `/api/merchants/${need().merchantId}/customers/${need().customerId}/messages/?page_size=25`,
   ),
 ];

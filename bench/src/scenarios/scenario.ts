@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import type { RouteBudget } from '../budget';
 import type { SqlStatement } from '../sql-alone';
 
 /** What every scenario may use: the server's address and a signed-in admin of the demo merchant. */
@@ -22,8 +23,9 @@ export type ScenarioRequest = Pick<autocannon.Options, 'method' | 'headers' | 'b
 export type Scenario = {
   /** Shown in the table and the JSON, e.g. 'GET /api/profile/'. */
   name: string;
-  /** Which budget of docs/conventions.md §7 it reports against, for the reader. */
-  budget?: string;
+  /** The docs/conventions.md §7 budget it is judged against (budget.ts); none for sign-in or take payment. */
+  budget?: RouteBudget;
+  /** Clients it runs at: its budget's clients when it has one. BENCH_CLIENTS overrides it for every scenario. */
   connections: number;
   /** Runs only on PostgreSQL (BENCH_DATABASE_URL): its prepare writes to the database directly. */
   requiresDatabaseUrl?: boolean;
