@@ -31,6 +31,7 @@ export default defineConfig({
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       './apps/web/vite.config.ts',
+      './bench/vitest.config.ts',
     ],
   },
 });

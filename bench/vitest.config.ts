@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// The bench's own unit tests (the budget judgement), run with `npm test --workspace @paylane/bench`. They
-// start no server: the benches themselves are run by hand (README.md).
+// The bench's own unit tests (the budget judgement): a project of the root vitest config, so `npm test` runs
+// them; alone with `npm test --workspace @paylane/bench`. They start no server: benches are run by hand.
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'bench', include: ['src/**/*.test.ts'], environment: 'node' },
 });

@@ -47,7 +47,8 @@ export function createTokenSigner(
   const verifiedAccess = new Map<string, ServerAccessClaims>();
   const rememberVerified = (token: string, claims: ServerAccessClaims) => {
     // Bounded: past the cap the oldest goes (a Map iterates in insertion order, so the soonest to expire).
-    if (verifiedAccess.size >= VERIFIED_TOKENS_KEPT) verifiedAccess.delete(verifiedAccess.keys().next().value!);
+    if (verifiedAccess.size >= VERIFIED_TOKENS_KEPT)
+      verifiedAccess.delete(verifiedAccess.keys().next().value!);
     verifiedAccess.set(token, claims);
   };
 

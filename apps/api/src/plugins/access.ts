@@ -96,7 +96,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     if ('merchant' in access) {
       // An id that cannot exist and a merchant the caller does not belong to look the same: 404, no data.
       if (merchantId === null) throw notFound();
-      const found = 'apiKey' in caller ? await apiKeyMerchant(ctx, caller.apiKey, merchantId) : caller.merchant;
+      const found =
+        'apiKey' in caller ? await apiKeyMerchant(ctx, caller.apiKey, merchantId) : caller.merchant;
       request.merchantAccess = authorizeMerchant(request, found, access);
     }
   });
@@ -132,7 +133,8 @@ async function authenticate(
   // Read the user on each request so a disabled user or a removed super admin loses access at once, and a
   // session that ended (logout, password reset) with it; the merchant and membership come in the same read.
   const read = await readCaller(ctx.db, { userId: claims.user_id, familyId: claims.fid ?? null, merchantId });
-  if (!read || !read.user.isActive || read.user.isSessionRevoked) throw notAuthenticated(messages.tokenInvalid);
+  if (!read || !read.user.isActive || read.user.isSessionRevoked)
+    throw notAuthenticated(messages.tokenInvalid);
   const { id, email, firstName, lastName, isSuperAdmin, isPartner } = read.user;
   const user = { id, email, firstName, lastName, isSuperAdmin, isPartner };
   const membership = isSuperAdmin ? superAdminAccess : read.membership;
@@ -190,12 +192,18 @@ const superAdminAccess: MembershipAccess = {
 };
 
 /** An API key holds staff rights in its own merchant, and nothing in another. */
-async function apiKeyMerchant(ctx: AppContext, apiKey: ApiKeyCaller, merchantId: string): Promise<MerchantRead> {
+async function apiKeyMerchant(
+  ctx: AppContext,
+  apiKey: ApiKeyCaller,
+  merchantId: string,
+): Promise<MerchantRead> {
   const merchant = await findMerchantById(ctx.db, merchantId);
   const isOwnMerchant = apiKey.merchantId === merchantId;
   return {
     merchant,
-    membership: isOwnMerchant ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null } : null,
+    membership: isOwnMerchant
+      ? { roles: ['staff'], roleNames: ['staff'], flags: {}, customRole: null }
+      : null,
   };
 }
 

@@ -109,7 +109,10 @@ export async function chargeRun(
   // A taken-over claim whose payment the crashed worker already wrote (perhaps paid, the amount due now 0): that
   // payment is this attempt's outcome, reconciled with the processor first if it still waits.
   const earlier = run.isTakeover
-    ? await findPaymentByIdempotencyKey(ctx, { merchantId: run.merchantId, idempotencyKey: run.idempotencyKey })
+    ? await findPaymentByIdempotencyKey(ctx, {
+        merchantId: run.merchantId,
+        idempotencyKey: run.idempotencyKey,
+      })
     : null;
   if (earlier)
     return finishWithPayment(ctx, run, account, await resumePayment(ctx, earlier, earlier.requestDigest));
