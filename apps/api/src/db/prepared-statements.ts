@@ -8,6 +8,9 @@ import type pg from 'pg';
  */
 export const NAMED_STATEMENTS_MAX = 2_000;
 
+/** Longer texts (bulk inserts of many rows, whose text changes with the row count) gain nothing from a name. */
+const NAMED_TEXT_MAX_LENGTH = 4_000;
+
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
 
 /**
@@ -21,6 +24,7 @@ export function prepareStatementsByName(pool: pg.Pool, options: { max?: number }
   const max = options.max ?? NAMED_STATEMENTS_MAX;
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
+    if (text.length > NAMED_TEXT_MAX_LENGTH) return undefined;
     const known = names.get(text);
     if (known !== undefined || names.size >= max) return known;
     const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
