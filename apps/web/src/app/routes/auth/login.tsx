@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { tokenRequestSchema } from '@paylane/shared/contracts/auth';
+import { tokenRequestSchema } from '@paylane/shared/contracts/sign-in';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
