@@ -17,6 +17,7 @@ const builds = [
       at('apps/web/src'),
       at('apps/web/index.html'),
       at('apps/web/vite.config.ts'),
+      at('apps/web/scripts'),
       at('apps/web/package.json'),
       at('packages/shared/src'),
       at('package-lock.json'),

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { moduleSizesPlugin } from './scripts/module-sizes-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), moduleSizesPlugin()],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -10,7 +11,8 @@ export default defineConfig({
       '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest and module sizes (dist/.vite/, not served) feed scripts/check-sign-in-size.ts.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   test: {
     name: 'web',
     root: 'apps/web',

@@ -1,7 +1,7 @@
 // The message catalogue: every text the server may answer with (docs/product.md §5 and §8) and the app's own toasts,
 // keyed by a stable id. The server speaks en-US; the client maps a server text back to its key and shows
 // it in the user's language. Add a language by adding a dictionary with the same keys.
-import { validationMessages } from './validation';
+import { validationMessages } from './validation-messages';
 
 const enUS = {
   ...validationMessages,

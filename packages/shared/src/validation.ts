@@ -1,31 +1,11 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
+import { validationMessages } from './validation-messages';
 
 // The rules and messages of docs/product.md §5. The browser and the server validate with these same schemas,
 // so both say the same words.
-export const validationMessages = {
-  required: 'Required',
-  email: 'Email is not valid',
-  date: 'Date is not valid',
-  passwordConfirmed: 'Passwords do not match',
-  password:
-    'Password must be at least 8 characters with a lowercase letter, an uppercase letter, a number and a special character',
-  phone: 'Phone number is not valid',
-  postalCode: 'Invalid postal code',
-  usPostalCode: 'Please enter a valid postal code (e.g., 12345 or 12345-6789)',
-  fullName: 'This field must be a full name',
-  presentOrFuture: "Must be today's date or later",
-  url: 'Must be a valid URL',
-  decimal: 'Field must contain only decimal values',
-  maxLength: 'please use abreviations',
-  ssnDigits: 'SSN must be 9 digits, no dashes',
-  dobFuture: 'Date of Birth Can Not Be in The Future',
-  ownershipInvalid: 'Ownership Percentage is Invalid',
-  timeZone: 'Time zone is not valid',
-  time: 'Time is not valid',
-  percentage: 'Must be between 0 and 100',
-  maxAmountVolume: 'Must be less than or equal to Monthly Volume',
-} as const;
+export { validationMessages } from './validation-messages';
+export { emailSchema } from './email';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -35,11 +15,6 @@ export const requiredString = () =>
     .string({ error: validationMessages.required })
     .trim()
     .min(1, { error: validationMessages.required, abort: true });
-
-export const emailSchema = requiredString()
-  .max(254, { error: validationMessages.maxLength })
-  .pipe(z.email({ error: validationMessages.email }))
-  .transform((email) => email.toLowerCase());
 
 /** True when the password meets the rule of docs/product.md §5: 8+ characters, lower, upper, number and special. */
 export function isStrongPassword(password: string): boolean {

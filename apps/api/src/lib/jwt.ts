@@ -15,7 +15,7 @@ export type RefreshClaims = z.infer<typeof refreshClaimsSchema>;
 // The server's view of an access token: `fid` names its session (the refresh family it was issued with), so a
 // revoked session's access tokens are refused and its sockets closed. Optional: tokens signed before the
 // claim existed stay valid for their few minutes (refusing them would log every user out at deploy).
-const serverAccessClaimsSchema = accessClaimsSchema.extend({ fid: z.uuid().optional() });
+const serverAccessClaimsSchema = z.object({ ...accessClaimsSchema.shape, fid: z.uuid().optional() });
 export type ServerAccessClaims = z.infer<typeof serverAccessClaimsSchema>;
 
 /** How many verified access tokens a process remembers (a few per signed-in user within a token's lifetime). */

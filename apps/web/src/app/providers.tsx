@@ -1,21 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { PaylaneApp } from './create-app';
 import { cssVariablesResolver, theme } from './theme';
+import { Toasts } from './toasts';
 
-/** Mantine (with toasts and confirmation modals), TanStack Query, and the data router. `env="test"` turns off transitions. */
+/** Mantine (with toasts), TanStack Query, and the data router. `env="test"` turns off transitions. */
 export function AppProviders({ app, env = 'default' }: { app: PaylaneApp; env?: 'default' | 'test' }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <Notifications position="top-right" limit={5} />
+      <Toasts />
       <QueryClientProvider client={app.queryClient}>
-        {/* Confirmations of docs/product.md §8 open through @mantine/modals (modals.openConfirmModal). */}
-        <ModalsProvider>
-          <RouterProvider router={app.router} />
-        </ModalsProvider>
+        <RouterProvider router={app.router} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,15 +1,14 @@
 // Route guards of docs/product.md §2/§6, as data-router loaders: they run before a page renders, after the session
-// has started (refreshed), so a page never flashes for a user who may not see it.
+// has started (refreshed), so a page never flashes for a user who may not see it. The signed-out answer is
+// decided here, in the shell; the checks of a signed-in user load on demand (signed-in-guards.ts), so /login
+// does not download them (docs/conventions.md §7).
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { ensureCurrentMerchant, findCurrentMerchantId } from '../features/merchants/current-merchant';
-import { profileQueryOptions } from '../features/profile/api/get-profile';
 import type { Capability } from '@paylane/shared/permissions';
-import { merchantQueryOptions } from '../features/merchants/api/get-merchant';
-import { canInMerchant, hasAnyRole, isSuperAdminUser } from '../features/profile/access';
-import { isApiError } from '../lib/api-error';
 import { loginPathFor } from '../lib/safe-next';
-import { findAccessClaims, getSessionStatus, startSession } from '../lib/session';
+import { getSessionStatus, startSession } from '../lib/session';
+
+const loadSignedInGuards = () => import('./signed-in-guards');
 
 /**
  * Signed-in pages: unauthenticated users go to /login?next=<path>; a user with zero roles goes to
@@ -20,21 +19,7 @@ export function createRequireUserLoader(queryClient: QueryClient) {
     await startSession();
     const url = new URL(request.url);
     if (getSessionStatus() !== 'authenticated') throw redirect(loginPathFor(`${url.pathname}${url.search}`));
-    try {
-      const profile = await queryClient.ensureQueryData(profileQueryOptions());
-      const claims = findAccessClaims();
-      if (!hasAnyRole(profile, claims)) return redirect('/unauthorized');
-      // A partner holds no merchant role: their home is the list of merchants they onboarded.
-      const isPartnerOnly =
-        profile.is_partner && !isSuperAdminUser(profile, claims) && profile.roles.length === 0;
-      if (isPartnerOnly && url.pathname === '/') return redirect('/merchants');
-      await ensureCurrentMerchant(queryClient, profile, isSuperAdminUser(profile, claims));
-    } catch (error) {
-      // The session ended while loading (the API client is already logging out).
-      if (isApiError(error) && error.status === 401) return redirect('/login');
-      throw error;
-    }
-    return null;
+    return (await loadSignedInGuards()).loadSignedInUser(queryClient, url);
   };
 }
 
@@ -50,21 +35,6 @@ export function createRequireLoader(queryClient: QueryClient, requirement: PageR
   return async function requireLoader({ params }: LoaderFunctionArgs) {
     await startSession();
     if (getSessionStatus() !== 'authenticated') return null;
-    const profile = await queryClient.ensureQueryData(profileQueryOptions());
-    const isSuperAdmin = isSuperAdminUser(profile, findAccessClaims());
-    if (requirement === 'superAdmin') return isSuperAdmin ? null : redirect('/');
-    if (requirement === 'superAdminOrPartner')
-      return isSuperAdmin || profile.is_partner ? null : redirect('/');
-    const merchantId = params.merchantID ?? findCurrentMerchantId();
-    if (!merchantId) return redirect('/');
-    try {
-      const merchant = await queryClient.ensureQueryData(merchantQueryOptions(merchantId));
-      return canInMerchant({ profile, isSuperAdmin, merchantId, merchant }, requirement)
-        ? null
-        : redirect('/');
-    } catch (error) {
-      if (isApiError(error) && (error.status === 403 || error.status === 404)) return redirect('/');
-      throw error;
-    }
+    return (await loadSignedInGuards()).checkPageRequirement(queryClient, requirement, params);
   };
 }

@@ -1,7 +1,6 @@
 // The one way the web app talks to the API: JSON in and out (or multipart up, a file down), the bearer
 // token, typed errors, and the "any 401 logs out" rule of docs/product.md §8, kept here once for every call. It knows
 // nothing of the session; the session plugs in its hooks.
-import type { z } from 'zod';
 import { ApiError, toApiError } from './api-error';
 
 export type ApiClientHooks = {
@@ -45,8 +44,8 @@ export type FetchOptions = {
 export type RequestOptions<T> = Omit<FetchOptions, 'body'> & {
   /** Sent as JSON; a FormData is sent as multipart instead (an upload). */
   body?: unknown;
-  /** Validates the answer; the shared contract of the call. */
-  schema?: z.ZodType<T>;
+  /** Validates the answer; the shared contract of the call (a zod schema, classic or zod/mini). */
+  schema?: { parse: (payload: unknown) => T };
 };
 
 export function buildUrl(path: string, query?: FetchOptions['query']): string {

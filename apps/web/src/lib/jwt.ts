@@ -1,4 +1,4 @@
-import { accessClaimsSchema, type AccessClaims } from '@paylane/shared/contracts/auth';
+import { accessClaimsSchema, type AccessClaims } from '@paylane/shared/contracts/sign-in';
 
 /** The JSON payload of a JWT, unverified: the server verifies; the client only reads exp, user and groups. */
 export function decodeJwtPayload(token: string): unknown {

@@ -1,6 +1,6 @@
 // The session's localStorage keys (docs/product.md §9: tokens live in local storage). All tabs share them: one tab's
 // activity, refresh or logout is seen by the others through the `storage` event.
-import type { TokenPair } from '@paylane/shared/contracts/auth';
+import type { TokenPair } from '@paylane/shared/contracts/sign-in';
 
 export const storageKeys = {
   accessToken: 'paylane.access_token',

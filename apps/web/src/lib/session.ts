@@ -1,6 +1,6 @@
 // The session of docs/product.md §3/§4: tokens in localStorage, refresh with rotation, logout, and the shared
 // "last activity" that the idle watcher (features/session) reads. The timing rules live in session-timing.ts.
-import { tokenPairSchema, type AccessClaims, type TokenPair } from '@paylane/shared/contracts/auth';
+import { tokenPairSchema, type AccessClaims, type TokenPair } from '@paylane/shared/contracts/sign-in';
 import { apiRequest, configureApiClient } from './api-client';
 import { isApiError } from './api-error';
 import { accessExpiresAt, readAccessClaims } from './jwt';

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadToastsView } from '../app/toasts';
 
 // A test may run in the node environment (the lint fixture): it has no DOM to clean up or stub.
 const hasDom = typeof window !== 'undefined';
@@ -11,6 +12,10 @@ const hasDom = typeof window !== 'undefined';
 // busy. The test timeout (vite.config.ts) is longer, so a missing element fails with the query's message.
 const EVENT_WAIT_MS = 30_000;
 configure({ asyncUtilTimeout: EVENT_WAIT_MS });
+
+// The app loads the toast view with the first toast (app/toasts.tsx); tests have it ready, so a toast shows in
+// the render that raised it. The browser's on-demand load is covered by the e2e specs that assert toasts.
+if (hasDom) await loadToastsView();
 
 // globals:false means Testing Library does not clean up by itself (docs/reference/stack.md §3 gotcha 9).
 afterEach(() => {

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordFields, passwordsMatch, requiredString } from '../validation';
 
-// POST /api/token/
-export const tokenRequestSchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: 'Required' }).min(1, { error: 'Required' }),
-});
-export type TokenRequest = z.input<typeof tokenRequestSchema>;
-
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
-export type TokenPair = z.infer<typeof tokenPairSchema>;
+export {
+  accessClaimsSchema,
+  tokenPairSchema,
+  tokenRequestSchema,
+  type AccessClaims,
+  type TokenPair,
+  type TokenRequest,
+} from './sign-in';
 
 // POST /api/token/refresh/
 export const refreshRequestSchema = z.object({ refresh: requiredString() });
@@ -20,17 +19,6 @@ export const ssoAuthRequestSchema = z.object({ id: requiredString(), token: requ
 // POST /api/sso-tokens/ (super admin): issues a short-lived single-use token for a DMS deep link.
 export const ssoTokenCreateSchema = z.object({ user_id: z.uuid() });
 export const ssoTokenSchema = z.object({ id: z.string(), token: z.string(), expires_at: z.string() });
-
-/** Claims of an access token. `groups` is ["super"] for super admins (docs/product.md §6). */
-export const accessClaimsSchema = z.object({
-  token_type: z.literal('access'),
-  user_id: z.string(),
-  groups: z.array(z.string()),
-  exp: z.number(),
-  iat: z.number(),
-  jti: z.string(),
-});
-export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
 // POST /api/password-reset/ — the answer is the same whether or not the email exists.
 export const passwordResetRequestSchema = z.object({ email: emailSchema });

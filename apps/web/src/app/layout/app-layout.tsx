@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import type { MerchantSummary } from '@paylane/shared/contracts/merchants';
 import { displayRoles } from '@paylane/shared/permissions';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -55,52 +56,56 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isNavOpen}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <Text fw={800} c="blue.8" size="lg">
-              Paylane
-            </Text>
-            <Text fw={600} truncate data-testid="current-merchant-name">
-              {merchantName || 'No merchant selected'}
-            </Text>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            {canSwitch ? (
-              <MerchantSwitcher
-                key={`${merchantId ?? 'none'}:${merchantName}`}
-                current={current}
-                onSwitch={switchMerchant}
+    // Confirmations of docs/product.md §8 open through @mantine/modals (modals.openConfirmModal): signed-in pages
+    // only, so the modal machinery loads with the shell, not with /login (docs/conventions.md §7).
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={isNavOpen}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
               />
-            ) : null}
-            <UserMenu
-              name={formatFullName(profile)}
-              role={displayRoles(roles, Boolean(merchant?.check_custom_roles))}
-            />
+              <Text fw={800} c="blue.8" size="lg">
+                Paylane
+              </Text>
+              <Text fw={600} truncate data-testid="current-merchant-name">
+                {merchantName || 'No merchant selected'}
+              </Text>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              {canSwitch ? (
+                <MerchantSwitcher
+                  key={`${merchantId ?? 'none'}:${merchantName}`}
+                  current={current}
+                  onSwitch={switchMerchant}
+                />
+              ) : null}
+              <UserMenu
+                name={formatFullName(profile)}
+                role={displayRoles(roles, Boolean(merchant?.check_custom_roles))}
+              />
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {/* The links outgrow a short window: the section scrolls instead of cutting the last ones off. */}
-        <AppShell.Section grow component={ScrollArea}>
-          <AppNavigation sections={sections} onNavigate={nav.close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Main navigation">
+          {/* The links outgrow a short window: the section scrolls instead of cutting the last ones off. */}
+          <AppShell.Section grow component={ScrollArea}>
+            <AppNavigation sections={sections} onNavigate={nav.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

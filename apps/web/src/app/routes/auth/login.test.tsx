@@ -36,6 +36,20 @@ describe('login page', () => {
     expect(api.callsTo('POST /api/token/')).toHaveLength(0);
   });
 
+  it('focuses the first invalid field, then checks a field again as it is typed in', async () => {
+    stubFetch({});
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Merchant Login' });
+    await fillAndSubmit(user, '', '');
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await user.type(screen.getByLabelText('Email'), 'jane');
+    expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), '@acme.test');
+    await waitFor(() => expect(screen.queryByText('Email is not valid')).not.toBeInTheDocument());
+    expect(screen.getAllByText('Required')).toHaveLength(1); // the password's, untouched
+  });
+
   it("shows the server's text for wrong credentials and stays signed out", async () => {
     stubFetch({
       'POST /api/token/': {
@@ -60,6 +74,7 @@ describe('login page', () => {
     await fillAndSubmit(user, 'jane@acme.test', 'x');
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 
   it('signs in, stores the tokens and opens next', async () => {

@@ -1,4 +1,4 @@
-import { tokenPairSchema, type TokenPair } from '@paylane/shared/contracts/auth';
+import { tokenPairSchema, type TokenPair } from '@paylane/shared/contracts/sign-in';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
