@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { responseSerializerCompiler } from './response-serializer';
 
 const rowSchema = z.object({
@@ -22,6 +23,10 @@ async function appAnswering(rows: unknown[], options: { checked: boolean }) {
   }));
   app.get('/dated', { schema: { response: { 200: z.object({ at: z.date() }) } } }, () => ({
     at: new Date('2026-11-27T12:00:00Z'),
+  }));
+  app.get('/mini', { schema: { response: { 200: zm.object({ access: zm.string() }) as never } } }, () => ({
+    access: 'a.b.c',
+    refresh: 'not declared',
   }));
   await app.ready();
   return app;
@@ -48,6 +53,13 @@ describe('responses written by the compiled serializer', () => {
     const checked = await appAnswering(drifted, { checked: true });
     expect((await checked.inject({ method: 'GET', url: '/rows' })).statusCode).toBe(500);
     await checked.close();
+  });
+
+  it('compiles zod/mini schemas too (the sign-in contract)', async () => {
+    const app = await appAnswering([], { checked: true });
+    const answer = await app.inject({ method: 'GET', url: '/mini' });
+    expect(answer.json()).toEqual({ access: 'a.b.c' });
+    await app.close();
   });
 
   it('keeps zod for a schema JSON Schema cannot express', async () => {

@@ -3,6 +3,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 
 type Serialize = (data: unknown) => string;
 type RouteSchema = Parameters<FastifySerializerCompiler<z.ZodType>>[0];
@@ -21,7 +22,7 @@ const zodSerializerCompiler = createSerializerCompiler({});
  */
 export function responseSerializerCompiler(options: { checked: boolean }) {
   const compiled = new WeakMap<object, Serialize>();
-  const compileOnce = (schema: z.ZodType): Serialize => {
+  const compileOnce = (schema: $ZodType): Serialize => {
     const known = compiled.get(schema);
     if (known) return known;
     const serialize = compileSchema(schema);
@@ -46,14 +47,15 @@ export function responseSerializerCompiler(options: { checked: boolean }) {
   };
 }
 
-function zodSchemaOf(schema: unknown): z.ZodType {
-  if (schema instanceof z.ZodType) return schema;
+// zod's core type: both classic schemas and zod/mini ones (the sign-in contract) are instances of it.
+function zodSchemaOf(schema: unknown): $ZodType {
+  if (schema instanceof $ZodType) return schema;
   const properties = (schema as { properties?: unknown } | null)?.properties;
-  if (properties instanceof z.ZodType) return properties;
+  if (properties instanceof $ZodType) return properties;
   throw new Error(`A response schema must be a zod schema: ${JSON.stringify(schema)}`);
 }
 
-function compileSchema(schema: z.ZodType): Serialize {
+function compileSchema(schema: $ZodType): Serialize {
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Record<string, unknown>;
