@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customers, payments, users, type PaymentStatus } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
@@ -80,8 +81,14 @@ export type ReportCursor = { at: string; id: string };
  * The page's payments first (a subquery with its LIMIT), then whose they are. Joined the other way round, the
  * planner sizes each lookup's Memoize cache for the merchant's whole history (200,000 estimated rows) and
  * builds it on every request: 60 pages/s where this shape does 790 (pgbench, 10 clients, 1M transactions).
+ * `matchedCount`, when given, is one more column: the page's count in the same statement.
  */
-function selectReport(db: Db, where: SQL, slice: { limit: number; offset: number }) {
+function selectReport(
+  db: Db,
+  where: SQL,
+  slice: { limit: number; offset: number },
+  extra: { matchedCount?: SQL<number | null>; with?: WithSubquery } = {},
+) {
   const page = db
     .select()
     .from(payments)
@@ -90,7 +97,7 @@ function selectReport(db: Db, where: SQL, slice: { limit: number; offset: number
     .limit(slice.limit)
     .offset(slice.offset)
     .as('page');
-  return db
+  return (extra.with ? db.with(extra.with) : db)
     .select({
       payment: page._.selectedFields,
       customerFirstName: customers.firstName,
@@ -101,6 +108,7 @@ function selectReport(db: Db, where: SQL, slice: { limit: number; offset: number
       takerLastName: users.lastName,
       // The keyset cursor at the database's precision (microseconds; a JS Date keeps milliseconds).
       cursorAt: sql<string>`${page.createdAt}::text`,
+      matchedCount: (extra.matchedCount ?? sql<null>`null`).as('matched_count'),
     })
     .from(page)
     .leftJoin(customers, and(eq(customers.merchantId, page.merchantId), eq(customers.id, page.customerId)))
@@ -111,26 +119,62 @@ function selectReport(db: Db, where: SQL, slice: { limit: number; offset: number
 
 const hasLike = (filter: ReportFilter): filter is ReportFilter & { like: string } => Boolean(filter.like);
 
+/** An uncorrelated scalar subquery, so PostgreSQL counts once per statement (an InitPlan), not per row. */
+const countedUpTo = (matched: SQL, limit: number) =>
+  sql<number | null>`(select count(*)::int from (${matched} limit ${limit}) as limited)`;
+
 /**
  * `limit` payments from `offset` in the report's order (newest first, id breaking ties), after `after` when
  * given: without a search, one backwards range of `payments_merchant_created_idx`; with one, the page's ids
- * are picked from the searched index entries first and only those rows are read.
+ * are picked from the searched index entries first and only those rows are read. With `countUpTo`, each row
+ * also carries how many payments match, counted no further than that: without a search a second index range
+ * in the same statement; with one, the searched entries the page already gathered (a CTE read by both), so
+ * the customers are searched and their payments' entries read once per request, not once per statement.
  */
 function selectSlice(
   db: Db,
   filter: ReportFilter,
-  slice: { limit: number; offset: number; after?: ReportCursor | null },
+  slice: { limit: number; offset: number; after?: ReportCursor | null; countUpTo?: number },
 ) {
-  if (!hasLike(filter)) return selectReport(db, baseWhere(filter, slice.after), slice);
-  const ids = sql`select matched.id from ${searchedIds(filter, slice.after)} as matched
+  const { countUpTo } = slice;
+  if (!hasLike(filter)) {
+    const where = baseWhere(filter, slice.after);
+    if (countUpTo === undefined) return selectReport(db, where, slice);
+    const matched = sql`select 1 from ${payments} where ${baseWhere(filter)}`;
+    return selectReport(db, where, slice, { matchedCount: countedUpTo(matched, countUpTo) });
+  }
+  // The CTE is read twice when counting, so PostgreSQL materializes it once (PostgreSQL 12+).
+  const matched = db
+    .$with('matched', {})
+    .as(sql`select id, created_at from ${searchedIds(filter, slice.after)} as arms`);
+  const ids = sql`select matched.id from matched
     order by matched.created_at desc, matched.id desc limit ${slice.limit} offset ${slice.offset}`;
   const where = and(eq(payments.merchantId, filter.merchantId), sql`${payments.id} in (${ids})`)!;
-  return selectReport(db, where, { limit: slice.limit, offset: 0 });
+  const matchedCount =
+    countUpTo === undefined ? undefined : countedUpTo(sql`select 1 from matched`, countUpTo);
+  return selectReport(db, where, { limit: slice.limit, offset: 0 }, { matchedCount, with: matched });
 }
 
 /** One page of the report. */
 export function listReportPage(db: Db, filter: ReportFilter, page: { limit: number; offset: number }) {
   return selectSlice(db, filter, page);
+}
+
+/**
+ * One page of the report and how many payments match, counted no further than `cap` + 1 (see
+ * countReportRows), in one statement. A page past the last has no row to carry the count: only then is it
+ * counted by a statement of its own.
+ */
+export async function listCountedReportPage(
+  db: Db,
+  filter: ReportFilter,
+  page: { limit: number; offset: number },
+  cap: number,
+): Promise<{ rows: ReportRow[]; counted: number }> {
+  const rows = await selectSlice(db, filter, { ...page, countUpTo: cap + 1 });
+  const first = rows[0];
+  if (first) return { rows, counted: first.matchedCount ?? 0 };
+  return { rows, counted: page.offset === 0 ? 0 : await countReportRows(db, filter, cap) };
 }
 
 /** How many payments match, counted no further than `limit` (null: all of them). */
