@@ -128,6 +128,10 @@ describe('payment report', () => {
     expect(idsOf((await report('like=4242')).body)).toEqual([ids.lastOfNov10]);
     expect(idsOf((await report('like=0002')).body)).toEqual([ids.declined]);
     expect((await report('like=nobody')).body.count).toBe(0);
+    // 'a' is in both customers' names and starts both account numbers: each payment is found twice, counted once.
+    const everyone = await report('like=a');
+    expect(everyone.body.count).toBe(5);
+    expect(everyone.body.results).toHaveLength(5);
     // LIKE wildcards are matched literally.
     expect((await report('like=%25')).body.count).toBe(0);
     expect((await report('like=_')).body.count).toBe(0);
