@@ -89,13 +89,23 @@ const pageSql = (where: string, matched: string) => `select p.*, c.first_name, c
   left join users u on u.id = p.created_by_user_id
   order by p.created_at desc, p.id desc`;
 
-/** With a search: the keys bound as arrays; the count's arms disjoint (UNION ALL), as the route's are. */
-const searchedPageSql = pageSql(
-  `merchant_id = $1 and (customer_id = any($2::uuid[]) or account_id = any($3::uuid[]))`,
-  `select 1 from payments where merchant_id = $1 and customer_id = any($2::uuid[])
-    union all select 1 from payments where merchant_id = $1 and account_id = any($3::uuid[])
-      and not coalesce(customer_id = any($2::uuid[]), false)`,
-);
+/**
+ * With a search: each key list bound as one array, a list that found nothing left out; the count's arms
+ * disjoint (UNION ALL), as the route's are.
+ */
+function searchedPage(merchantId: string, { customerIds, accountIds }: SearchKeys): SqlStatement {
+  const values: unknown[] = [merchantId];
+  const bind = (ids: string[]) => `$${values.push(ids)}::uuid[]`;
+  const byCustomer = customerIds.length > 0 ? `customer_id = any(${bind(customerIds)})` : null;
+  const byAccount = accountIds.length > 0 ? `account_id = any(${bind(accountIds)})` : null;
+  const notByCustomer = byCustomer ? ` and not coalesce(${byCustomer}, false)` : '';
+  const arms = [byCustomer, byAccount && `${byAccount}${notByCustomer}`].filter(Boolean);
+  const matched = arms.length
+    ? arms.map((arm) => `select 1 from payments where merchant_id = $1 and ${arm}`).join(' union all ')
+    : 'select 1 where false';
+  const searched = [byCustomer, byAccount].filter(Boolean).join(' or ') || 'false';
+  return { text: pageSql(`merchant_id = $1 and (${searched})`, matched), values };
+}
 
 /** What one report request runs, in order: the access plugin's reads, the search's keys, then the page. */
 function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
@@ -116,7 +126,7 @@ function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
     users,
     access,
     { text: searchKeysSql, values: [merchantId, ...likeValues(like)] },
-    { text: searchedPageSql, values: [merchantId, searchKeys.customerIds, searchKeys.accountIds] },
+    searchedPage(merchantId, searchKeys),
   ];
 }
 

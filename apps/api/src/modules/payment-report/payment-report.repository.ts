@@ -71,32 +71,32 @@ const hasLast4 = (last4: string) =>
     inArray(payments.methodKind, [...METHOD_KINDS_WITH_LAST4]),
   )!;
 
-/** The search as one predicate on a payment (for the page: the planner picks the index to read it by). */
-function searchedBy(keys: SearchKeys): SQL {
-  const arms = [isIn(payments.customerId, keys.customerIds), isIn(payments.accountId, keys.accountIds)];
-  if (keys.last4) arms.push(hasLast4(keys.last4));
-  return sql`(${sql.join(arms, sql` or `)})`;
+/**
+ * The search as one predicate on a payment (for the page: the planner picks the index to read it by). A key
+ * list that found nothing is left out: each list costs the planner an estimate per id (about 1 ms for 1,400).
+ */
+function searchedBy({ customerIds, accountIds, last4 }: SearchKeys): SQL {
+  const arms = [
+    customerIds.length > 0 ? isIn(payments.customerId, customerIds) : undefined,
+    accountIds.length > 0 ? isIn(payments.accountId, accountIds) : undefined,
+    last4 ? hasLast4(last4) : undefined,
+  ].filter((arm) => arm !== undefined);
+  return arms.length > 0 ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
 }
 
 /**
  * The search as disjoint arms, each one index-only range (`payments_customer_created_idx`,
  * `payments_account_created_idx`, `payments_merchant_last4_idx`), for counting: each arm leaves out what an
  * earlier one found, so the arms are a UNION ALL that a LIMIT stops early, not a UNION that hashes every match.
+ * Arms and exclusions of key lists that found nothing are left out.
  */
 function disjointArms({ customerIds, accountIds, last4 }: SearchKeys): SQL[] {
-  const arms = [
-    isIn(payments.customerId, customerIds),
-    and(isIn(payments.accountId, accountIds), isNotIn(payments.customerId, customerIds))!,
-  ];
-  if (last4) {
-    arms.push(
-      and(
-        hasLast4(last4),
-        isNotIn(payments.customerId, customerIds),
-        isNotIn(payments.accountId, accountIds),
-      )!,
-    );
-  }
+  const notByCustomer = customerIds.length > 0 ? isNotIn(payments.customerId, customerIds) : undefined;
+  const notByAccount = accountIds.length > 0 ? isNotIn(payments.accountId, accountIds) : undefined;
+  const arms: SQL[] = [];
+  if (customerIds.length > 0) arms.push(isIn(payments.customerId, customerIds));
+  if (accountIds.length > 0) arms.push(and(isIn(payments.accountId, accountIds), notByCustomer)!);
+  if (last4) arms.push(and(hasLast4(last4), notByCustomer, notByAccount)!);
   return arms;
 }
 
@@ -122,7 +122,7 @@ function matchedRows(filter: KeyedFilter): SQL {
   const arms = disjointArms(filter.keys).map(
     (arm) => sql`select 1 from ${payments} where ${and(baseWhere(filter), arm)}`,
   );
-  return sql.join(arms, sql` union all `);
+  return arms.length > 0 ? sql.join(arms, sql` union all `) : sql`select 1 where false`;
 }
 
 /** An uncorrelated scalar subquery, so PostgreSQL counts once per statement (an InitPlan), not per row. */
