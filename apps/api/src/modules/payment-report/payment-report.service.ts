@@ -73,7 +73,7 @@ export function toReportTransaction(row: ReportRow): ReportTransaction {
 
 /**
  * GET .../report-transactions/: a page of the merchant's payments, newest first, with a capped count — one
- * statement for both (a search's customers are looked up and their payments gathered once, not per query).
+ * statement for both, after one that finds a search's customers and accounts (the repository's `keyed`).
  */
 export async function listReportTransactions(
   ctx: AppContext,
