@@ -48,55 +48,101 @@ const need = (): Probe => {
   return probe;
 };
 
-/** The searched (id, created_at) the route reads for `like` (payment-report.repository.ts searchedIds). */
-const searchedSql = `(select id, created_at from payments where merchant_id = $1
-    and customer_id = any(array(select c.id from customers c where c.merchant_id = $1
-      and (lower(c.first_name || ' ' || c.last_name) like $2 or lower(c.external_id) like $3)))
-  union select id, created_at from payments where merchant_id = $1
-    and account_id = any(array(select a.id from accounts a where a.merchant_id = $1
-      and lower(a.external_id) like $3))) as matched`;
+/** The search's keys, the route's first statement for `like` (payment-report.repository.ts keyed). */
+const searchKeysSql = `select array(select c.id from customers c where c.merchant_id = $1
+      and (lower(c.first_name || ' ' || c.last_name) like $2 or lower(c.external_id) like $3)) as customer_ids,
+    array(select a.id from accounts a where a.merchant_id = $1 and lower(a.external_id) like $3) as account_ids`;
 
-const pageSql = (where: string) => `select p.*, c.first_name, c.last_name, c.external_id, a.external_id,
-    u.first_name, u.last_name, p.created_at::text
-  from payments p
+type SearchKeys = { customerIds: string[]; accountIds: string[] };
+let searchKeys: SearchKeys | null = null;
+
+const likeValues = (like: string) => [`%${like}%`, `${like}%`];
+
+/** The keys the route's second statement is sent with, found once as its first statement finds them. */
+async function prepareSearchKeys(ctx: BenchContext): Promise<void> {
+  await prepareProbe(ctx);
+  if (searchKeys || !ctx.databaseUrl) return;
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    const { merchantId, name } = need();
+    const { rows } = await client.query<{ customer_ids: string[]; account_ids: string[] }>(searchKeysSql, [
+      merchantId,
+      ...likeValues(name),
+    ]);
+    searchKeys = { customerIds: rows[0]?.customer_ids ?? [], accountIds: rows[0]?.account_ids ?? [] };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The route's page statement (payment-report.repository.ts selectReport): the page's payments, whose they
+ * are, and how many match (counted no further than the cap) in one statement.
+ */
+const pageSql = (where: string, matched: string) => `select p.*, c.first_name, c.last_name, c.external_id,
+    a.external_id, u.first_name, u.last_name, p.created_at::text,
+    (select count(*)::int from (${matched} limit ${COUNT_CAP + 1}) as limited) as matched_count
+  from (select * from payments where ${where} order by created_at desc, id desc limit 50) p
   left join customers c on c.merchant_id = p.merchant_id and c.id = p.customer_id
   left join accounts a on a.merchant_id = p.merchant_id and a.id = p.account_id
   left join users u on u.id = p.created_by_user_id
-  where ${where} order by p.created_at desc, p.id desc limit 50`;
+  order by p.created_at desc, p.id desc`;
 
-/** What one report request runs, in order: the access plugin's two reads, then the page and its count. */
+/**
+ * With a search: each key list bound as one array, a list that found nothing left out; the count's arms
+ * disjoint (UNION ALL), as the route's are.
+ */
+function searchedPage(merchantId: string, { customerIds, accountIds }: SearchKeys): SqlStatement {
+  const values: unknown[] = [merchantId];
+  const bind = (ids: string[]) => `$${values.push(ids)}::uuid[]`;
+  const byCustomer = customerIds.length > 0 ? `customer_id = any(${bind(customerIds)})` : null;
+  const byAccount = accountIds.length > 0 ? `account_id = any(${bind(accountIds)})` : null;
+  const notByCustomer = byCustomer ? ` and not coalesce(${byCustomer}, false)` : '';
+  const arms = [byCustomer, byAccount && `${byAccount}${notByCustomer}`].filter(Boolean);
+  const matched = arms.length
+    ? arms.map((arm) => `select 1 from payments where merchant_id = $1 and ${arm}`).join(' union all ')
+    : 'select 1 where false';
+  const searched = [byCustomer, byAccount].filter(Boolean).join(' or ') || 'false';
+  return { text: pageSql(`merchant_id = $1 and (${searched})`, matched), values };
+}
+
+/** What one report request runs, in order: the access plugin's reads, the search's keys, then the page. */
 function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
   const { merchantId } = need();
-  const values = like ? [merchantId, `%${like}%`, `${like}%`] : [merchantId];
-  const page = like
-    ? pageSql(`p.merchant_id = $1 and p.id in (select matched.id from ${searchedSql}
-        order by matched.created_at desc, matched.id desc limit 50 offset 0)`)
-    : `${pageSql('p.merchant_id = $1')} offset 0`;
-  const counted = like ? `select 1 from ${searchedSql}` : 'select 1 from payments where merchant_id = $1';
+  const access = {
+    text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
+           left join memberships m on m.merchant_id = me.id and m.user_id = $2
+           left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
+    values: [merchantId, ctx.admin.userId],
+  };
+  const users = { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] };
+  if (!like) {
+    const page = pageSql('merchant_id = $1', 'select 1 from payments where merchant_id = $1');
+    return [users, access, { text: page, values: [merchantId] }];
+  }
+  if (!searchKeys) throw new Error('the search scenario was not prepared');
   return [
-    { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
-    {
-      text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
-             left join memberships m on m.merchant_id = me.id and m.user_id = $2
-             left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
-      values: [merchantId, ctx.admin.userId],
-    },
-    { text: page, values },
-    {
-      text: `select count(*)::int as total from (${counted} limit ${COUNT_CAP + 1}) as limited`,
-      values,
-    },
+    users,
+    access,
+    { text: searchKeysSql, values: [merchantId, ...likeValues(like)] },
+    searchedPage(merchantId, searchKeys),
   ];
 }
 
-function reportScenario(input: { name: string; query: () => string; like: () => string | null }): Scenario {
+function reportScenario(input: {
+  name: string;
+  query: () => string;
+  like: () => string | null;
+  prepare?: (ctx: BenchContext) => Promise<void>;
+}): Scenario {
   // §7: "report pages and search as lists".
   const budget = routeBudget('report');
   return {
     name: input.name,
     budget,
     connections: budget.clients,
-    prepare: prepareProbe,
+    prepare: input.prepare ?? prepareProbe,
     request: (ctx) => ({
       method: 'GET',
       path: `/api/merchants/${need().merchantId}/report-transactions/?${input.query()}`,
@@ -116,6 +162,7 @@ export const reportSearch = reportScenario({
   name: 'GET report-transactions/?like=name',
   query: () => `page=1&page_size=50&like=${encodeURIComponent(need().name)}`,
   like: () => need().name,
+  prepare: prepareSearchKeys,
 });
 
 // Taking a payment: each request a new Idempotency-Key, a saved Visa credit card (4242…, succeeds) charged

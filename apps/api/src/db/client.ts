@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -43,8 +44,11 @@ export type OpenDatabaseOptions = {
   poolMax: number;
 };
 
-/** Extensions the migrations create (pg_trgm for name search); PGlite must load them when it opens. */
-export const pgliteExtensions = { pg_trgm };
+/**
+ * Extensions the migrations create (pg_trgm for name search, btree_gin to key its index by merchant); PGlite
+ * must load them when it opens.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin };
 
 // PGlite's socket server gives every connection the one session PGlite has, so a statement prepared by name
 // on one connection already exists for the next, which does not know it and fails to prepare it again.

@@ -67,9 +67,13 @@ export const customers = pgTable(
       sql`lower(${t.externalId}) text_pattern_ops`,
     ),
     index('customers_merchant_email_prefix_idx').on(t.merchantId, sql`lower(${t.email}) text_pattern_ops`),
-    // Name search: substring match on "first last" through a trigram index (pg_trgm).
-    index('customers_full_name_trgm_idx').using(
+    // Name search: substring match on "first last" through a trigram index (pg_trgm), within one merchant
+    // (btree_gin keys merchant_id in the same GIN index). Without merchant_id the index hands over every
+    // merchant's matches to be read and thrown away: a common last name at 100,000 customers was 7,156
+    // rows over 675 heap pages for the 1,438 of one merchant (14 ms); with it, 1,438 over 136 (1 ms).
+    index('customers_merchant_full_name_trgm_idx').using(
       'gin',
+      t.merchantId,
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
     index('customers_merchant_location_idx').on(t.merchantId, t.locationId),

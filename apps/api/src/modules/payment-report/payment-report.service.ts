@@ -6,9 +6,8 @@ import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
 import { rowsOfPage } from '../../kit/paging';
 import { toTransaction } from '../payments/transactions.service';
 import {
-  countReportRows,
+  listCountedReportPage,
   listRecentPaid,
-  listReportPage,
   type ReportFilter,
   type ReportRow,
 } from './payment-report.repository';
@@ -72,17 +71,17 @@ export function toReportTransaction(row: ReportRow): ReportTransaction {
   };
 }
 
-/** GET .../report-transactions/: a page of the merchant's payments, newest first, with a capped count. */
+/**
+ * GET .../report-transactions/: a page of the merchant's payments, newest first, with a capped count — one
+ * statement for both, after one that finds a search's customers and accounts (the repository's `keyed`).
+ */
 export async function listReportTransactions(
   ctx: AppContext,
   merchant: ReportMerchant,
   query: ReportQuery & { page: number; page_size: number },
 ) {
   const filter = reportFilterOf(merchant, query);
-  const [rows, counted] = await Promise.all([
-    listReportPage(ctx.db, filter, rowsOfPage(query)),
-    countReportRows(ctx.db, filter, REPORT_COUNT_CAP),
-  ]);
+  const { rows, counted } = await listCountedReportPage(ctx.db, filter, rowsOfPage(query), REPORT_COUNT_CAP);
   const isCapped = counted > REPORT_COUNT_CAP;
   return {
     count: isCapped ? REPORT_COUNT_CAP : counted,

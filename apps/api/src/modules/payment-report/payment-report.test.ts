@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { newPayableAccount, saveTestCard } from '../payments/payments-test-setup';
-import { countReportRows } from './payment-report.repository';
+import { countReportRows, listCountedReportPage } from './payment-report.repository';
 import {
   createReportMerchant,
   newCustomerAccount,
@@ -128,6 +128,10 @@ describe('payment report', () => {
     expect(idsOf((await report('like=4242')).body)).toEqual([ids.lastOfNov10]);
     expect(idsOf((await report('like=0002')).body)).toEqual([ids.declined]);
     expect((await report('like=nobody')).body.count).toBe(0);
+    // 'a' is in both customers' names and starts both account numbers: each payment is found twice, counted once.
+    const everyone = await report('like=a');
+    expect(everyone.body.count).toBe(5);
+    expect(everyone.body.results).toHaveLength(5);
     // LIKE wildcards are matched literally.
     expect((await report('like=%25')).body.count).toBe(0);
     expect((await report('like=_')).body.count).toBe(0);
@@ -149,6 +153,11 @@ describe('payment report', () => {
     const third = await report('page_size=2&page=3');
     expect(third.body).toMatchObject({ count: 5, next: null });
     expect(idsOf(third.body)).toEqual([ids.lastOfNov9]);
+    // A page past the last still says how many there are (it has no row to carry the count).
+    const past = await report('page_size=2&page=4');
+    expect(past.body).toMatchObject({ count: 5, next: null, results: [] });
+    const searchedPast = await report('like=zel&page_size=2&page=2');
+    expect(searchedPast.body).toMatchObject({ count: 2, results: [] });
   });
 
   it('counts no further than its cap, and says when it stopped there', async () => {
@@ -157,6 +166,14 @@ describe('payment report', () => {
     expect(await countReportRows(t.database.db, { merchantId }, 5)).toBe(5);
     // Past the cap the count reads one more than the cap, which the service turns into is_count_capped.
     expect(await countReportRows(t.database.db, { merchantId }, 3)).toBe(4);
+    // A page carries the same capped count, searched or not, in the statement that reads it.
+    const page = (like: string | undefined, offset: number, cap: number) =>
+      listCountedReportPage(t.database.db, { merchantId, like }, { limit: 2, offset }, cap);
+    expect((await page(undefined, 0, 10)).counted).toBe(5);
+    expect((await page(undefined, 0, 3)).counted).toBe(4);
+    expect(await page(undefined, 6, 3)).toEqual({ rows: [], counted: 4 });
+    expect((await page('little', 0, 10)).counted).toBe(3);
+    expect((await page('little', 0, 1)).counted).toBe(2);
   });
 
   it('is for the payment-report capability: admins and the flag, not a custom role without it', async () => {
