@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import {
-  accounts,
-  accountTagLinks,
-  accountTags,
-  customers,
-  locations,
-} from '../../db/schema';
+import { statementName, type Db } from '../../db/client';
+import { preparedPerDb } from './prepared';
+import { accounts, accountTagLinks, accountTags, customers, locations } from '../../db/schema';
 import { openAccountsFirst } from './customers-list.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -68,8 +63,8 @@ const coBorrowersOfAccount = sql<CustomerRefRow[]>`(
   where b.merchant_id = ${accounts.merchantId} and b.account_id = ${accounts.id}
 )`;
 
-async function selectAccounts(db: Db, where: SQL, ordering: SQL[]): Promise<AccountWithPrimary[]> {
-  const rows = await db
+function selectAccounts(db: Db, where: SQL, ordering: SQL[]) {
+  return db
     .select({
       account: accounts,
       primary: refColumns(primaryCustomer),
@@ -83,17 +78,21 @@ async function selectAccounts(db: Db, where: SQL, ordering: SQL[]): Promise<Acco
     .leftJoin(locations, eq(locations.id, accounts.locationId))
     .where(where)
     .orderBy(...ordering);
-  return rows.map((row) => ({
-    account: row.account,
-    primary: row.primary,
-    location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
-    tags: row.tags,
-    coBorrowers: row.coBorrowers,
-  }));
 }
 
-/** The customer's own accounts (open ones first), then the accounts they co-borrow. */
-export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
+type SelectedAccount = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+const toAccountWithPrimary = (row: SelectedAccount): AccountWithPrimary => ({
+  account: row.account,
+  primary: row.primary,
+  location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
+  tags: row.tags,
+  coBorrowers: row.coBorrowers,
+});
+
+const accountsOfCustomerStatement = preparedPerDb((db) => {
+  const merchantId = sql.placeholder('merchantId');
+  const customerId = sql.placeholder('customerId');
   // One subquery per index (accounts_customer_idx, account_co_borrowers_customer_idx), unioned: an OR of
   // the two would make PostgreSQL read every account of the merchant.
   const heldOrCoBorrowed = sql`${accounts.id} in (select id from accounts where merchant_id = ${merchantId} and customer_id = ${customerId} union all select account_id from account_co_borrowers where merchant_id = ${merchantId} and customer_id = ${customerId})`;
@@ -102,7 +101,13 @@ export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: s
     openAccountsFirst,
     asc(accounts.createdAt),
     asc(accounts.id),
-  ]);
+  ]).prepare(statementName(db, 'accounts_of_customer'));
+});
+
+/** The customer's own accounts (open ones first), then the accounts they co-borrow. */
+export async function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
+  const rows = await accountsOfCustomerStatement(db).execute({ merchantId, customerId });
+  return rows.map(toAccountWithPrimary);
 }
 
 /** One account of the merchant whose primary borrower is the customer, or null. */
@@ -119,7 +124,7 @@ export async function findOwnAccount(
     ) as SQL,
     [],
   );
-  return row ?? null;
+  return row ? toAccountWithPrimary(row) : null;
 }
 
 export async function insertAccount(
