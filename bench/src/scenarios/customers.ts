@@ -101,31 +101,35 @@ const listedColumns = (from: string) =>
       order by case when a.status in ('active', 'pending') then 0 else 1 end, a.created_at, a.id),
       '[]'::json) from accounts a where a.merchant_id = ${from}.merchant_id and a.customer_id = ${from}.id)`;
 
+const pageColumns = `c.id, c.merchant_id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
+  c.sms_opted_out_at, c.email_opted_out_at, c.created_at, c.location_id`;
+
 /**
- * What one list request runs, in order (see customers-list.repository.ts and the access plugin): the page
- * carries its count, from merchant_customer_counts for the whole list, from the search's hits for a search.
+ * What one list request runs, in order (see customers-list.repository.ts and the access plugin): the page is
+ * cut first, then its locations and accounts are read; it carries its count, from merchant_customer_counts
+ * for the whole list, from the search's hits (read once) for a search.
  */
 function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } | null): SqlStatement[] {
   const { merchantId } = need();
   const searchValues = search?.values ?? [];
   const n = searchValues.length;
+  const byName = (from: string) => `${from}.last_name, ${from}.first_name, ${from}.id`;
   const page: SqlStatement = search
     ? {
         text: `with hits as (
-                 select c.id, c.merchant_id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
-                   c.sms_opted_out_at, c.email_opted_out_at, c.created_at, c.location_id
-                 from customers c where c.merchant_id = $1 and c.voided_at is null and (${search.text}))
-               select ${listedColumns('h')}, (select count(*) from hits)
-               from hits h left join locations l on l.id = h.location_id
-               order by h.last_name, h.first_name, h.id limit $${n + 2}`,
+                 select ${pageColumns} from customers c
+                 where c.merchant_id = $1 and c.voided_at is null and (${search.text}))
+               select ${listedColumns('p')}, (select count(*) from hits)
+               from (select * from hits c order by ${byName('c')} limit $${n + 2}) p
+               left join locations l on l.id = p.location_id order by ${byName('p')}`,
         values: [merchantId, ...searchValues, 50],
       }
     : {
-        text: `select ${listedColumns('c')},
+        text: `select ${listedColumns('p')},
                  (select live_customers from merchant_customer_counts where merchant_id = $1)
-               from customers c left join locations l on l.id = c.location_id
-               where c.merchant_id = $1 and c.voided_at is null
-               order by c.last_name, c.first_name, c.id limit $2`,
+               from (select ${pageColumns} from customers c where c.merchant_id = $1 and c.voided_at is null
+                     order by ${byName('c')} limit $2) p
+               left join locations l on l.id = p.location_id order by ${byName('p')}`,
         values: [merchantId, 50],
       };
   return [

