@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { statementName, type Db } from '../../db/client';
+import { preparedPerDb } from './prepared';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search.service';
@@ -126,9 +127,9 @@ export async function listCustomerRows(db: Db, query: ListQuery) {
   return listFiltered(db, query);
 }
 
-/** The merchant's live customers in order; the count from merchant_customer_counts in the same statement. */
-async function listAllLive(db: Db, query: ListQuery) {
-  const { merchantId } = query.filter;
+/** The merchant's live customers in this order, with the count merchant_customer_counts keeps for them. */
+function prepareAllLive(db: Db, ordering: CustomerOrdering) {
+  const merchantId = sql.placeholder('merchantId');
   const liveCount = sql<number>`(${db
     .select({ total: merchantCustomerCounts.liveCustomers })
     .from(merchantCustomerCounts)
@@ -136,16 +137,32 @@ async function listAllLive(db: Db, query: ListQuery) {
   const page = db
     .select(hitColumns)
     .from(customers)
-    .where(customerListWhere(query.filter))
-    .orderBy(...orderOf(hitColumns, query.ordering))
-    .limit(query.limit)
-    .offset(query.offset)
+    .where(and(eq(customers.merchantId, merchantId), isNull(customers.voidedAt)))
+    .orderBy(...orderOf(hitColumns, ordering))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
-  const rows = await db
+  return db
     .select({ ...listColumns(page), total: liveCount })
     .from(page)
     .leftJoin(locations, eq(locations.id, page.locationId))
-    .orderBy(...orderOf(page, query.ordering));
+    .orderBy(...orderOf(page, ordering))
+    .prepare(statementName(db, `customer_list_${ordering.replace('-', 'desc_')}`));
+}
+
+// The list as it first opens, the most read page: one prepared statement per ordering (six at most).
+const allLiveStatements = new Map<CustomerOrdering, (db: Db) => ReturnType<typeof prepareAllLive>>();
+
+/** The merchant's live customers in order; the count from merchant_customer_counts in the same statement. */
+async function listAllLive(db: Db, query: ListQuery) {
+  let statement = allLiveStatements.get(query.ordering);
+  if (!statement) {
+    const ordering = query.ordering;
+    statement = preparedPerDb((forDb) => prepareAllLive(forDb, ordering));
+    allLiveStatements.set(ordering, statement);
+  }
+  const { merchantId } = query.filter;
+  const rows = await statement(db).execute({ merchantId, limit: query.limit, offset: query.offset });
   return withTotal(rows, query, () => countLiveCustomers(db, merchantId));
 }
 
