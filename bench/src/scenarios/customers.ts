@@ -75,7 +75,7 @@ function customerScenario(input: {
   name: string;
   kind: RouteKind;
   query: () => string;
-  /** The search subquery the route runs for this query, or null for the plain list. */
+  /** The search's match on a customer row `c` the route runs for this query, or null for the plain list. */
   search: () => { text: string; values: unknown[] } | null;
 }): Scenario {
   const budget = routeBudget(input.kind);
@@ -93,12 +93,45 @@ function customerScenario(input: {
   };
 }
 
-/** What one list request runs, in order (see customers-list.repository.ts and the access plugin). */
+const listedColumns = (from: string) =>
+  `${from}.id, ${from}.first_name, ${from}.last_name, ${from}.external_id, ${from}.email, ${from}.sms_phone_number,
+   ${from}.sms_opted_out_at, ${from}.email_opted_out_at, ${from}.created_at, l.id, l.name,
+   (select coalesce(json_agg(json_build_object('id', a.id, 'external_id', a.external_id,
+      'status', a.status, 'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date)
+      order by case when a.status in ('active', 'pending') then 0 else 1 end, a.created_at, a.id),
+      '[]'::json) from accounts a where a.merchant_id = ${from}.merchant_id and a.customer_id = ${from}.id)`;
+
+const pageColumns = `c.id, c.merchant_id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
+  c.sms_opted_out_at, c.email_opted_out_at, c.created_at, c.location_id`;
+
+/**
+ * What one list request runs, in order (see customers-list.repository.ts and the access plugin): the page is
+ * cut first, then its locations and accounts are read; it carries its count, from merchant_customer_counts
+ * for the whole list, from the search's hits (read once) for a search.
+ */
 function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } | null): SqlStatement[] {
   const { merchantId } = need();
   const searchValues = search?.values ?? [];
   const n = searchValues.length;
-  const where = `c.merchant_id = $1 and c.voided_at is null${search ? ` and c.id = any(array(${search.text}))` : ''}`;
+  const byName = (from: string) => `${from}.last_name, ${from}.first_name, ${from}.id`;
+  const page: SqlStatement = search
+    ? {
+        text: `with hits as (
+                 select ${pageColumns} from customers c
+                 where c.merchant_id = $1 and c.voided_at is null and (${search.text}))
+               select ${listedColumns('p')}, (select count(*) from hits)
+               from (select * from hits c order by ${byName('c')} limit $${n + 2}) p
+               left join locations l on l.id = p.location_id order by ${byName('p')}`,
+        values: [merchantId, ...searchValues, 50],
+      }
+    : {
+        text: `select ${listedColumns('p')},
+                 (select live_customers from merchant_customer_counts where merchant_id = $1)
+               from (select ${pageColumns} from customers c where c.merchant_id = $1 and c.voided_at is null
+                     order by ${byName('c')} limit $2) p
+               left join locations l on l.id = p.location_id order by ${byName('p')}`,
+        values: [merchantId, 50],
+      };
   return [
     { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
     {
@@ -107,24 +140,7 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
              left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
       values: [merchantId, ctx.admin.userId],
     },
-    {
-      text: `select c.id, c.first_name, c.last_name, c.external_id, c.email, c.sms_phone_number,
-               c.sms_opted_out_at, c.email_opted_out_at, c.created_at, l.id, l.name,
-               (select coalesce(json_agg(json_build_object('id', a.id, 'external_id', a.external_id,
-                  'status', a.status, 'amount_due_cents', a.amount_due_cents, 'due_date', a.due_date)
-                  order by case when a.status in ('active', 'pending') then 0 else 1 end, a.created_at, a.id),
-                  '[]'::json) from accounts a where a.merchant_id = c.merchant_id and a.customer_id = c.id)
-             from customers c left join locations l on l.id = c.location_id
-             where ${where} order by c.last_name, c.first_name, c.id limit $${n + 2} offset 0`,
-      values: [merchantId, ...searchValues, 50],
-    },
-    search
-      ? { text: `select count(*) from customers c where ${where}`, values: [merchantId, ...searchValues] }
-      : {
-          // The unfiltered list reads the count the triggers keep (migration 0005).
-          text: 'select live_customers from merchant_customer_counts where merchant_id = $1',
-          values: [merchantId],
-        },
+    page,
   ];
 }
 
@@ -140,7 +156,7 @@ export const customerSearchByPhone = customerScenario({
   kind: 'search-phone',
   query: () => `field=phone&search=${encodeURIComponent(need().phone)}`,
   search: () => ({
-    text: `select id from customers where merchant_id = $1 and voided_at is null and sms_phone_number like $2`,
+    text: `c.voided_at is null and c.sms_phone_number like $2`,
     values: [`+1${need().phone}%`],
   }),
 });
@@ -150,8 +166,8 @@ export const customerSearchByExternalId = customerScenario({
   kind: 'search-id',
   query: () => `field=external_id&search=${encodeURIComponent(need().externalId)}`,
   search: () => ({
-    text: `select id from customers where merchant_id = $1 and lower(external_id) like $2
-           union all select customer_id from accounts where merchant_id = $1 and lower(external_id) like $2`,
+    text: `lower(c.external_id) like $2
+           or c.id = any(array(select customer_id from accounts where merchant_id = $1 and lower(external_id) like $2))`,
     values: [
       `${need()
         .externalId.toLowerCase()
@@ -165,7 +181,7 @@ export const customerSearchByName = customerScenario({
   kind: 'search-name',
   query: () => `field=name&search=${encodeURIComponent(need().name)}`,
   search: () => ({
-    text: `select id from customers where merchant_id = $1 and lower(first_name || ' ' || last_name) like $2`,
+    text: `lower(c.first_name || ' ' || c.last_name) like $2`,
     values: [`%${need().name}%`],
   }),
 });

@@ -156,6 +156,25 @@ describe('co-borrowers', () => {
     const second = await insertCustomer(db, merchantId, 'Sara', 'Second');
     const both = await link(paula.id, account.id, { customer: second.id });
     expect(both.body.co_borrowers).toEqual([refOf(colin), refOf(second)]);
+
+    // The customer page carries them on the account, for the primary and for a co-borrower alike (linked at
+    // the same instant here, so their order is the ids').
+    for (const [customerId, role] of [
+      [paula.id, 'primary'],
+      [colin.id, 'co_borrower'],
+    ] as const) {
+      const page = await t.request(`/api/merchants/${merchantId}/customers/${customerId}/`, { token: staff });
+      expect(page.status).toBe(200);
+      expect(page.body.accounts).toMatchObject([
+        {
+          id: account.id,
+          role,
+          primary_customer: refOf(paula),
+          co_borrowers: expect.arrayContaining([refOf(colin), refOf(second)]),
+        },
+      ]);
+      expect(page.body.accounts[0].co_borrowers).toHaveLength(2);
+    }
   });
 
   it('refuses the primary borrower, a second link, a voided customer and customers of no merchant’s own', async () => {

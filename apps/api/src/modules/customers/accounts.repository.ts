@@ -1,14 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import {
-  accountCoBorrowers,
-  accounts,
-  accountTagLinks,
-  accountTags,
-  customers,
-  locations,
-} from '../../db/schema';
+import { statementName, type Db } from '../../db/client';
+import { preparedPerDb } from './prepared';
+import { accounts, accountTagLinks, accountTags, customers, locations } from '../../db/schema';
 import { openAccountsFirst } from './customers-list.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -33,10 +27,15 @@ export type CustomerRefRow = {
   externalId: string | null;
   smsPhoneNumber: string | null;
 };
+export type AccountTag = { id: string; name: string };
 export type AccountWithPrimary = {
   account: AccountRow;
   primary: CustomerRefRow;
   location: { id: string; name: string } | null;
+  /** By name. */
+  tags: AccountTag[];
+  /** In the order they were linked. */
+  coBorrowers: CustomerRefRow[];
 };
 
 const primaryCustomer = alias(customers, 'primary_customer');
@@ -48,28 +47,52 @@ const refColumns = (table: typeof customers | typeof primaryCustomer) => ({
   smsPhoneNumber: table.smsPhoneNumber,
 });
 
-async function selectAccounts(db: Db, where: SQL, ordering: SQL[]): Promise<AccountWithPrimary[]> {
-  const rows = await db
+// An account's tags and co-borrowers come with it as JSON (a few strings each, one index probe an account),
+// so the customer page reads all its accounts in one statement instead of three in a row.
+const tagsOfAccount = sql<AccountTag[]>`(
+  select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id), '[]'::json)
+  from account_tag_links l join account_tags t on t.id = l.tag_id
+  where l.merchant_id = ${accounts.merchantId} and l.account_id = ${accounts.id}
+)`;
+const coBorrowersOfAccount = sql<CustomerRefRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', c.id, 'firstName', c.first_name, 'lastName', c.last_name,
+    'externalId', c.external_id, 'smsPhoneNumber', c.sms_phone_number
+  ) order by b.created_at, c.id), '[]'::json)
+  from account_co_borrowers b join customers c on c.id = b.customer_id
+  where b.merchant_id = ${accounts.merchantId} and b.account_id = ${accounts.id}
+)`;
+
+function selectAccounts(db: Db, where: SQL, ordering: SQL[]) {
+  return db
     .select({
       account: accounts,
       primary: refColumns(primaryCustomer),
       locationId: locations.id,
       locationName: locations.name,
+      tags: tagsOfAccount,
+      coBorrowers: coBorrowersOfAccount,
     })
     .from(accounts)
     .innerJoin(primaryCustomer, eq(primaryCustomer.id, accounts.customerId))
     .leftJoin(locations, eq(locations.id, accounts.locationId))
     .where(where)
     .orderBy(...ordering);
-  return rows.map((row) => ({
-    account: row.account,
-    primary: row.primary,
-    location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
-  }));
 }
 
-/** The customer's own accounts (open ones first), then the accounts they co-borrow. */
-export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
+type SelectedAccount = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+const toAccountWithPrimary = (row: SelectedAccount): AccountWithPrimary => ({
+  account: row.account,
+  primary: row.primary,
+  location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
+  tags: row.tags,
+  coBorrowers: row.coBorrowers,
+});
+
+const accountsOfCustomerStatement = preparedPerDb((db) => {
+  const merchantId = sql.placeholder('merchantId');
+  const customerId = sql.placeholder('customerId');
   // One subquery per index (accounts_customer_idx, account_co_borrowers_customer_idx), unioned: an OR of
   // the two would make PostgreSQL read every account of the merchant.
   const heldOrCoBorrowed = sql`${accounts.id} in (select id from accounts where merchant_id = ${merchantId} and customer_id = ${customerId} union all select account_id from account_co_borrowers where merchant_id = ${merchantId} and customer_id = ${customerId})`;
@@ -78,7 +101,13 @@ export function listAccountsOfCustomer(db: Db, merchantId: string, customerId: s
     openAccountsFirst,
     asc(accounts.createdAt),
     asc(accounts.id),
-  ]);
+  ]).prepare(statementName(db, 'accounts_of_customer'));
+});
+
+/** The customer's own accounts (open ones first), then the accounts they co-borrow. */
+export async function listAccountsOfCustomer(db: Db, merchantId: string, customerId: string) {
+  const rows = await accountsOfCustomerStatement(db).execute({ merchantId, customerId });
+  return rows.map(toAccountWithPrimary);
 }
 
 /** One account of the merchant whose primary borrower is the customer, or null. */
@@ -95,39 +124,7 @@ export async function findOwnAccount(
     ) as SQL,
     [],
   );
-  return row ?? null;
-}
-
-/** Tags of these accounts, by name. */
-export async function listTagsOfAccounts(db: Db, merchantId: string, accountIds: string[]) {
-  if (accountIds.length === 0) return [];
-  return db
-    .select({ accountId: accountTagLinks.accountId, id: accountTags.id, name: accountTags.name })
-    .from(accountTagLinks)
-    .innerJoin(accountTags, eq(accountTags.id, accountTagLinks.tagId))
-    .where(
-      and(
-        eq(accountTagLinks.merchantId, merchantId),
-        sql`${accountTagLinks.accountId} = any(${sql.param(accountIds)}::uuid[])`,
-      ),
-    )
-    .orderBy(asc(sql`lower(${accountTags.name})`), asc(accountTags.id));
-}
-
-/** Co-borrowers of these accounts, in the order they were linked. */
-export async function listCoBorrowersOfAccounts(db: Db, merchantId: string, accountIds: string[]) {
-  if (accountIds.length === 0) return [];
-  return db
-    .select({ accountId: accountCoBorrowers.accountId, customer: refColumns(customers) })
-    .from(accountCoBorrowers)
-    .innerJoin(customers, eq(customers.id, accountCoBorrowers.customerId))
-    .where(
-      and(
-        eq(accountCoBorrowers.merchantId, merchantId),
-        sql`${accountCoBorrowers.accountId} = any(${sql.param(accountIds)}::uuid[])`,
-      ),
-    )
-    .orderBy(asc(accountCoBorrowers.createdAt), asc(customers.id));
+  return row ? toAccountWithPrimary(row) : null;
 }
 
 export async function insertAccount(

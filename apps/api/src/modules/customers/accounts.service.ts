@@ -12,8 +12,6 @@ import {
   findOwnAccount,
   insertAccount,
   listAccountsOfCustomer,
-  listCoBorrowersOfAccounts,
-  listTagsOfAccounts,
   replaceAccountTags,
   updateAccountRow,
   type AccountData,
@@ -40,9 +38,7 @@ export const toCustomerRef = (row: CustomerRefRow): CustomerRef => ({
 /** An account as the customer `viewerId` sees it (their own, or one they co-borrow). */
 export function toCustomerAccount(
   viewerId: string,
-  { account, primary, location }: AccountWithPrimary,
-  tags: Tag[],
-  coBorrowers: CustomerRefRow[],
+  { account, primary, location, tags, coBorrowers }: AccountWithPrimary,
 ): CustomerAccount {
   return {
     id: account.id,
@@ -68,28 +64,6 @@ export function toCustomerAccount(
   };
 }
 
-/** Builds the answers of these accounts with their tags and co-borrowers (two queries for all of them). */
-async function withTagsAndCoBorrowers(
-  db: Db,
-  merchantId: string,
-  viewerId: string,
-  rows: AccountWithPrimary[],
-): Promise<CustomerAccount[]> {
-  const ids = rows.map((row) => row.account.id);
-  const [tags, coBorrowers] = await Promise.all([
-    listTagsOfAccounts(db, merchantId, ids),
-    listCoBorrowersOfAccounts(db, merchantId, ids),
-  ]);
-  return rows.map((row) =>
-    toCustomerAccount(
-      viewerId,
-      row,
-      tags.filter((tag) => tag.accountId === row.account.id),
-      coBorrowers.filter((link) => link.accountId === row.account.id).map((link) => link.customer),
-    ),
-  );
-}
-
 /** The customer's own accounts (open first), then those they co-borrow, as the customer page shows them. */
 export async function listCustomerAccounts(
   ctx: AppContext,
@@ -97,7 +71,7 @@ export async function listCustomerAccounts(
   customerId: string,
 ): Promise<CustomerAccount[]> {
   const rows = await listAccountsOfCustomer(ctx.db, merchantId, customerId);
-  return withTagsAndCoBorrowers(ctx.db, merchantId, customerId, rows);
+  return rows.map((row) => toCustomerAccount(customerId, row));
 }
 
 /** One of the customer's own accounts; 404 when it is not theirs (or not the merchant's). */
@@ -109,9 +83,7 @@ export async function getCustomerAccount(
 ): Promise<CustomerAccount> {
   const row = await findOwnAccount(ctx.db, { merchantId, customerId, accountId });
   if (!row) throw notFound();
-  const [account] = await withTagsAndCoBorrowers(ctx.db, merchantId, customerId, [row]);
-  if (!account) throw notFound();
-  return account;
+  return toCustomerAccount(customerId, row);
 }
 
 /** The account's columns from a write; `payPinHash` undefined leaves the PIN as it is (account-pay-pin.ts). */

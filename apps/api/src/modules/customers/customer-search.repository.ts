@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
+import { customers } from '../../db/schema';
 import type { CustomerSearchPlan } from './customer-search.service';
 
 // Each way of matching is its own subquery written with exactly the expression of its index, so PostgreSQL
@@ -47,4 +48,28 @@ export function customerSearchCondition(
   // the planner may hash-join the search against every live customer of the merchant instead (10× slower
   // for a count on a merchant of 20,000).
   return sql`${customerId} = any(array(${sql.join(parts, sql` union all `)}))`;
+}
+
+/**
+ * The same match as a condition on the `customers` row itself, for a query that reads the hits first and
+ * sorts them after (the customer list's search): each customers-table way of matching is tested on the row
+ * (PostgreSQL ORs their indexes in one bitmap), and only accounts are looked up by id. Reading the hits
+ * whole once is 15× fewer buffers for a name search than finding their ids and reading each again by id.
+ * In an ordered query with a LIMIT the planner may instead walk the name index testing every customer:
+ * there use customerSearchCondition.
+ */
+export function customerSearchMatch(merchantId: string, plan: CustomerSearchPlan): SQL {
+  const parts: SQL[] = [];
+  if (plan.phone) {
+    parts.push(sql`(${customers.voidedAt} is null and ${customers.smsPhoneNumber} like ${plan.phone})`);
+  }
+  if (plan.externalId) {
+    parts.push(sql`lower(${customers.externalId}) like ${plan.externalId}`);
+    parts.push(sql`${customers.id} = any(array(${byAccountExternalId(merchantId, plan.externalId)}))`);
+  }
+  if (plan.email) parts.push(sql`lower(${customers.email}) like ${plan.email}`);
+  if (plan.name) {
+    parts.push(sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${plan.name}`);
+  }
+  return or(...parts) ?? sql`false`;
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { statementName, type Db } from '../../db/client';
+import { preparedPerDb } from './prepared';
 import { customers, locations } from '../../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -25,18 +26,25 @@ export type CustomerWithLocation = CustomerRow & { location: { id: string; name:
 const inMerchant = (merchantId: string, id: string) =>
   and(eq(customers.merchantId, merchantId), eq(customers.id, id));
 
+const customerRowStatement = preparedPerDb((db) =>
+  db
+    .select({ customer: customers, locationId: locations.id, locationName: locations.name })
+    .from(customers)
+    .leftJoin(locations, eq(locations.id, customers.locationId))
+    .where(
+      and(eq(customers.merchantId, sql.placeholder('merchantId')), eq(customers.id, sql.placeholder('id'))),
+    )
+    .limit(1)
+    .prepare(statementName(db, 'customer_row')),
+);
+
 /** The merchant's customer (voided ones too: their history stays readable), with its location's name. */
 export async function findCustomerRow(
   db: Db,
   merchantId: string,
   id: string,
 ): Promise<CustomerWithLocation | null> {
-  const [row] = await db
-    .select({ customer: customers, locationId: locations.id, locationName: locations.name })
-    .from(customers)
-    .leftJoin(locations, eq(locations.id, customers.locationId))
-    .where(inMerchant(merchantId, id))
-    .limit(1);
+  const [row] = await customerRowStatement(db).execute({ merchantId, id });
   if (!row) return null;
   const location = row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null;
   return { ...row.customer, location };
