@@ -1,3 +1,4 @@
+import { callerReadSql } from './caller-read-sql';
 import { routeBudget } from '../budget';
 import type { Scenario } from './scenario';
 
@@ -25,9 +26,9 @@ export const profile: Scenario = {
     path: '/api/profile/',
     headers: { authorization: `Bearer ${ctx.admin.access}` },
   }),
-  // What the route runs: the authenticated user, then the memberships with their merchants.
+  // What the route runs: the caller read, then the memberships with their merchants.
   sql: (ctx) => [
-    { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
+    callerReadSql(ctx, null),
     {
       text: `select m.roles, me.id, me.name, me.logo_path from memberships m
              join merchants me on me.id = m.merchant_id where m.user_id = $1 order by m.created_at`,

@@ -1,3 +1,4 @@
+import { callerReadSql } from './caller-read-sql';
 import { routeBudget, type RouteKind } from '../budget';
 import type { SqlStatement } from '../sql-alone';
 import type { BenchContext, Scenario } from './scenario';
@@ -132,16 +133,7 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
                left join locations l on l.id = p.location_id order by ${byName('p')}`,
         values: [merchantId, 50],
       };
-  return [
-    { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] },
-    {
-      text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
-             left join memberships m on m.merchant_id = me.id and m.user_id = $2
-             left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
-      values: [merchantId, ctx.admin.userId],
-    },
-    page,
-  ];
+  return [callerReadSql(ctx, merchantId), page];
 }
 
 export const customerList = customerScenario({

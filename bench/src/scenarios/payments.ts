@@ -1,3 +1,4 @@
+import { callerReadSql } from './caller-read-sql';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { routeBudget } from '../budget';
@@ -107,23 +108,16 @@ function searchedPage(merchantId: string, { customerIds, accountIds }: SearchKey
   return { text: pageSql(`merchant_id = $1 and (${searched})`, matched), values };
 }
 
-/** What one report request runs, in order: the access plugin's reads, the search's keys, then the page. */
+/** What one report request runs, in order: the access plugin's caller read, the search's keys, then the page. */
 function reportSql(ctx: BenchContext, like: string | null): SqlStatement[] {
   const { merchantId } = need();
-  const access = {
-    text: `select me.*, m.id, m.roles, r.id, r.name, r.permissions from merchants me
-           left join memberships m on m.merchant_id = me.id and m.user_id = $2
-           left join custom_roles r on r.id = m.custom_role_id where me.id = $1 limit 1`,
-    values: [merchantId, ctx.admin.userId],
-  };
-  const users = { text: 'select * from users where id = $1 limit 1', values: [ctx.admin.userId] };
+  const access = callerReadSql(ctx, merchantId);
   if (!like) {
     const page = pageSql('merchant_id = $1', 'select 1 from payments where merchant_id = $1');
-    return [users, access, { text: page, values: [merchantId] }];
+    return [access, { text: page, values: [merchantId] }];
   }
   if (!searchKeys) throw new Error('the search scenario was not prepared');
   return [
-    users,
     access,
     { text: searchKeysSql, values: [merchantId, ...likeValues(like)] },
     searchedPage(merchantId, searchKeys),
