@@ -10,7 +10,6 @@ import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { keepExtendedQueriesTogether } from './pglite-socket-ordering';
-import { prepareStatementsByName } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -72,11 +71,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, poolMax: number): Promise<Database> {
-  // Statements prepared by name are still planned for their parameters on every use: a plan cached for any
-  // parameters scanned the whole merchant for a phone prefix the prefix index answers (3 ms against 0.3 ms).
-  const pgConfig: pg.PoolConfig = { connectionString, options: '-c plan_cache_mode=force_custom_plan' };
+  const pgConfig: pg.PoolConfig = { connectionString };
   const pool = new pg.Pool({ ...pgConfig, max: poolMax });
-  prepareStatementsByName(pool);
   // An idle connection the server ends (restart, failover, a test dropping its database) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
