@@ -13,11 +13,13 @@ const ratio = (value: number, base: number) => (base > 0 ? value / base : Number
 
 /** Every measurement with its ratios to the bare route (and to its SQL alone) and its budget's checks. */
 export function withRatios(bare: Measurement, measurements: Measurement[], mode: BudgetMode): Row[] {
-  const bareFigures = { requestsPerSecond: bare.requestsPerSecond, p99Ms: bare.latencyMs.p99 };
+  // autocannon counts whole milliseconds: a bare p99 under 1 ms reads 0, and is taken as 1 ms for the ratios.
+  const bareP99 = Math.max(bare.latencyMs.p99, 1);
+  const bareFigures = { requestsPerSecond: bare.requestsPerSecond, p99Ms: bareP99 };
   return measurements.map((m) => ({
     ...m,
     ratioToBare: {
-      p99: ratio(m.latencyMs.p99, bare.latencyMs.p99),
+      p99: ratio(m.latencyMs.p99, bareP99),
       requestsPerSecond: ratio(m.requestsPerSecond, bare.requestsPerSecond),
     },
     ratioToSql: m.sqlAlone
