@@ -1,5 +1,5 @@
 // `npm run check:sign-in-size` (after `vite build`): the JavaScript a browser downloads to show /login must stay
-// under 180 kB gzipped (design.md §7, docs/conventions.md §7). Reads the files from vite's manifest graph — the
+// under 180 kB gzipped (docs/conventions.md §7). Reads the files from vite's manifest graph — the
 // entry chunk, its static imports, and the login route's lazy chunk with its static imports — and exits 1 above
 // the budget, listing the heaviest chunks and the modules inside them so the reader knows what to cut.
 import { readFileSync } from 'node:fs';
