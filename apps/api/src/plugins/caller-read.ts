@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { statementName, type Db } from '../db/client';
+import type { AuthUser } from './access';
 import { customRoles, memberships, merchants, refreshTokens, users } from '../db/schema';
 import {
   membershipAccessOf,
@@ -9,16 +10,7 @@ import {
 
 /** The signed-in caller as every authenticated request reads it, with the merchant its path names. */
 export type CallerRead = {
-  user: {
-    id: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    isSuperAdmin: boolean;
-    isPartner: boolean;
-    isActive: boolean;
-    isSessionRevoked: boolean;
-  };
+  user: AuthUser & { isActive: boolean; isSessionRevoked: boolean };
   /** Null when the path names no merchant or no such merchant exists. */
   merchant: MerchantRow | null;
   /** The user's membership in that merchant; null when they do not belong. */
