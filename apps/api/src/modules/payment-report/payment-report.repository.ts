@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { TransactionFields } from '../payments/transactions.service';
 import type { Db } from '../../db/client';
 import { accounts, customers, payments, users, type PaymentStatus } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
@@ -153,7 +154,26 @@ function selectReport(
     .as('page');
   return db
     .select({
-      payment: page._.selectedFields,
+      // Only what the transaction shows: each column mapped per row costs (issue 19's report profile).
+      payment: {
+        id: page.id,
+        status: page.status,
+        createdAt: page.createdAt,
+        customerId: page.customerId,
+        accountId: page.accountId,
+        methodKind: page.methodKind,
+        methodLabel: page.methodLabel,
+        note: page.note,
+        amountCents: page.amountCents,
+        feeCents: page.feeCents,
+        feeWaived: page.feeWaived,
+        failureCode: page.failureCode,
+        failureMessage: page.failureMessage,
+        paidAt: page.paidAt,
+        refundedCents: page.refundedCents,
+        feeRefundedCents: page.feeRefundedCents,
+        refundOfPaymentId: page.refundOfPaymentId,
+      } satisfies Record<keyof TransactionFields, unknown>,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,
       customerExternalId: customers.externalId,

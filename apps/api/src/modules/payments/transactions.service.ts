@@ -22,7 +22,29 @@ const transactionStatuses: Record<PaymentRow['status'], TransactionStatus> = {
 };
 
 /** docs/product.md §3 Transaction: status, created and the payment with its total (principal plus fee). */
-export const toTransaction = (row: PaymentRow): Transaction => ({
+/** The payment's fields a Transaction shows: a list may read just these (the payment report does). */
+export type TransactionFields = Pick<
+  PaymentRow,
+  | 'id'
+  | 'status'
+  | 'createdAt'
+  | 'customerId'
+  | 'accountId'
+  | 'methodKind'
+  | 'methodLabel'
+  | 'note'
+  | 'amountCents'
+  | 'feeCents'
+  | 'feeWaived'
+  | 'failureCode'
+  | 'failureMessage'
+  | 'paidAt'
+  | 'refundedCents'
+  | 'feeRefundedCents'
+  | 'refundOfPaymentId'
+>;
+
+export const toTransaction = (row: TransactionFields): Transaction => ({
   id: row.id,
   status: transactionStatuses[row.status],
   created: row.createdAt.toISOString(),
