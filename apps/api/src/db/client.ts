@@ -62,6 +62,22 @@ export function statementName(db: Db, name: string): string {
   return client instanceof pg.Pool && oneSessionPools.has(client) ? '' : name;
 }
 
+/**
+ * A statement built and prepared once per database handle (named through statementName): PostgreSQL then parses
+ * and plans it once per connection instead of on every request (issue 19).
+ */
+export function preparedPerDb<S>(prepare: (db: Db) => S): (db: Db) => S {
+  const byDb = new WeakMap<Db, S>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 // Headroom over the app pool for the job queue's pool and short-lived clients.
 const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;
 

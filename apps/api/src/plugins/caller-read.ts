@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { statementName, type Db } from '../db/client';
+import { preparedPerDb, statementName, type Db } from '../db/client';
 import type { AuthUser } from './access';
 import { customRoles, memberships, merchants, refreshTokens, users } from '../db/schema';
 import {
@@ -17,7 +17,7 @@ export type CallerRead = {
   membership: MembershipAccess | null;
 };
 
-function prepareCallerRead(db: Db) {
+const callerReadStatement = preparedPerDb((db: Db) => {
   const revoked = sql<boolean>`exists (${db
     .select({ one: sql`1` })
     .from(refreshTokens)
@@ -48,9 +48,7 @@ function prepareCallerRead(db: Db) {
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare(statementName(db, 'caller_read'));
-}
-
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareCallerRead>>();
+});
 
 /**
  * The caller's user, whether their session ended, and — on a merchant's path — the merchant and their membership
@@ -61,12 +59,7 @@ export async function readCaller(
   db: Db,
   key: { userId: string; familyId: string | null; merchantId: string | null },
 ): Promise<CallerRead | null> {
-  let statement = preparedByDb.get(db);
-  if (!statement) {
-    statement = prepareCallerRead(db);
-    preparedByDb.set(db, statement);
-  }
-  const [row] = await statement.execute(key);
+  const [row] = await callerReadStatement(db).execute(key);
   if (!row) return null;
   const { merchant, membershipId, roles, customRoleId, customRoleName, permissions, ...user } = row;
   const membership =

@@ -52,6 +52,20 @@ describe('the nightly autopay run', () => {
   };
   const setDueDate = (to: AccountRef, dueDate: string) =>
     t.database.db.update(accounts).set({ dueDate }).where(eq(accounts.id, to.accountId));
+  /** An enrolled account due today, claimed by a worker (as a run does before charging) that goes no further. */
+  const claimedDueToday = async () => {
+    const to = await enrolled();
+    await setDueDate(to, localDay(t));
+    const claimed = await claimFirstAttempts(t.database.db, {
+      merchantId,
+      dueDate: localDay(t),
+      now: t.clock.now(),
+      limit: 1000,
+    });
+    const claim = claimed.find((row) => row.accountId === to.accountId);
+    if (!claim) throw new Error('the account due today was not claimed');
+    return { to, claim };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -156,16 +170,8 @@ describe('the nightly autopay run', () => {
   });
 
   it('takes over a crashed run’s claim once it is stale, and charges it once', async () => {
-    const to = await enrolled();
-    await setDueDate(to, localDay(t));
     // A worker claimed the account and died before charging.
-    const claimed = await claimFirstAttempts(t.database.db, {
-      merchantId,
-      dueDate: localDay(t),
-      now: t.clock.now(),
-      limit: 1000,
-    });
-    expect(claimed.map((row) => row.accountId)).toContain(to.accountId);
+    const { to } = await claimedDueToday();
     await run();
     expect(await autopayPaymentsOf(t, to.accountId)).toEqual([]);
     t.clock.advance((AUTOPAY_CLAIM_STALE_MINUTES + 1) * 60);
@@ -177,15 +183,7 @@ describe('the nightly autopay run', () => {
   });
 
   it('takes over a claim whose worker was paid and died before recording it: paid once, nothing charged again', async () => {
-    const to = await enrolled();
-    await setDueDate(to, localDay(t));
-    const claimed = await claimFirstAttempts(t.database.db, {
-      merchantId,
-      dueDate: localDay(t),
-      now: t.clock.now(),
-      limit: 1000,
-    });
-    const claim = claimed.find((row) => row.accountId === to.accountId)!;
+    const { to, claim } = await claimedDueToday();
     // The worker charged and committed the paid payment (the amount due is now 0), then died: its claim is
     // put back as it was before the outcome was written.
     expect(await chargeRun(ctx, claim)).toBe('paid');

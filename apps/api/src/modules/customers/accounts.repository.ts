@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { statementName, type Db } from '../../db/client';
-import { preparedPerDb } from './prepared';
+import { preparedPerDb, statementName, type Db } from '../../db/client';
 import { accounts, accountTagLinks, accountTags, customers, locations } from '../../db/schema';
 import { openAccountsFirst } from './customers-list.repository';
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { statementName, type Db } from '../../db/client';
-import { preparedPerDb } from './prepared';
+import { preparedPerDb, statementName, type Db } from '../../db/client';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search.service';

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { statementName, type Db } from '../../db/client';
-import { preparedPerDb } from './prepared';
+import { preparedPerDb, statementName, type Db } from '../../db/client';
 import { customers, locations } from '../../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
