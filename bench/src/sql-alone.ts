@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
-export type SqlStatement = { text: string; values: unknown[] };
+/** A statement as the route sends it; `name`: prepared per connection, as the route prepares it (db/client.ts). */
+export type SqlStatement = { text: string; values: unknown[]; name?: string };
 export type SqlMeasurement = { requestsPerSecond: number; latencyMs: { p50: number; p99: number } };
 
 /**
@@ -22,7 +23,7 @@ export async function measureSqlAlone(input: {
       const client = async () => {
         while (performance.now() < until) {
           const started = performance.now();
-          for (const statement of input.statements) await pool.query(statement.text, statement.values);
+          for (const statement of input.statements) await pool.query(statement);
           latencies?.push(performance.now() - started);
         }
       };

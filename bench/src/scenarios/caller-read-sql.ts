@@ -9,6 +9,8 @@ import type { BenchContext } from './scenario';
 export function callerReadSql(ctx: BenchContext, merchantId: string | null): SqlStatement {
   const claims = JSON.parse(Buffer.from(ctx.admin.access.split('.')[1] ?? '', 'base64url').toString('utf8'));
   return {
+    // Prepared, as plugins/caller-read.ts prepares it.
+    name: 'bench_caller_read',
     text: `select u.id, u.email, u.first_name, u.last_name, u.is_super_admin, u.is_partner, u.is_active,
              exists (select 1 from refresh_tokens where family_id = $1 and revoked_at is not null),
              me.*, m.id, m.roles, r.id, r.name, r.permissions

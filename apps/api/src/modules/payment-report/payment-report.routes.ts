@@ -12,12 +12,13 @@ import { pageAnswer } from '../../kit/paging';
 import { merchantParams } from '../../kit/path-params';
 import { currentMerchantAccess } from '../../plugins/access';
 import { exportTransactions } from './export-transactions.service';
-import { listRecentPayments, listReportTransactions } from './payment-report.service';
+import { createReportCounting, listRecentPayments, listReportTransactions } from './payment-report.service';
 
 /** The payment report and its export (docs/product.md §2 /payment-report, §7) and Home's recent payments (§9). */
 export const paymentReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const merchantOf = (request: Parameters<typeof currentMerchantAccess>[0]) =>
     currentMerchantAccess(request).merchant;
+  const counting = createReportCounting(ctx.now);
 
   app.get(
     '/api/merchants/:merchant_id/report-transactions/',
@@ -31,7 +32,8 @@ export const paymentReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { isCountCapped, ...slice } = await listReportTransactions(
-        ctx,
+        ctx.db,
+        counting,
         merchantOf(request),
         request.query,
       );

@@ -1,13 +1,16 @@
 import { RECENT_PAYMENTS_LIMIT, type ReportTransaction } from '@paylane/shared/contracts/payment-report';
 import type { TransactionStatus } from '@paylane/shared/contracts/payments';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { PaymentStatus } from '../../db/schema';
 import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
 import { rowsOfPage } from '../../kit/paging';
+import { createRememberedKeys, type RememberedKeys } from '../../kit/remembered-keys';
 import { toTransaction } from '../payments/transactions.service';
 import {
   listCountedReportPage,
   listRecentPaid,
+  listReportPage,
   type ReportFilter,
   type ReportRow,
 } from './payment-report.repository';
@@ -30,6 +33,38 @@ export type ReportQuery = {
  * `is_count_capped` and the footer reads "10,000+"; a narrower range or search gives the exact figure.
  */
 export const REPORT_COUNT_CAP = 10_000;
+
+/**
+ * How the report counts: no further than `cap`, and a filter whose count reached it is not counted again
+ * for a minute. Paging through a large merchant's report then reads only each page: the count of 10,001
+ * index entries cost as much as the page (issue 19's profile). A capped count can only stop being capped by
+ * thousands of payments leaving the filter within that minute; the footer then reads "10,000+" a little longer.
+ */
+export type ReportCounting = { cap: number; capped: RememberedKeys };
+
+const CAPPED_COUNT_REMEMBERED_SECONDS = 60;
+const CAPPED_FILTERS_KEPT = 1_000;
+
+export function createReportCounting(now: () => Date, cap = REPORT_COUNT_CAP): ReportCounting {
+  return {
+    cap,
+    capped: createRememberedKeys({
+      lifetimeSeconds: CAPPED_COUNT_REMEMBERED_SECONDS,
+      max: CAPPED_FILTERS_KEPT,
+      now,
+    }),
+  };
+}
+
+/** A filter as a key: the same merchant, statuses, instants and search give the same count. */
+const countKeyOf = (filter: ReportFilter) =>
+  JSON.stringify([
+    filter.merchantId,
+    [...(filter.statuses ?? [])].sort(),
+    filter.from?.toISOString() ?? null,
+    filter.before?.toISOString() ?? null,
+    filter.like?.toLowerCase() ?? null,
+  ]);
 
 const paymentStatusOf: Record<TransactionStatus, PaymentStatus> = {
   PENDING: 'pending',
@@ -73,18 +108,26 @@ export function toReportTransaction(row: ReportRow): ReportTransaction {
 
 /**
  * GET .../report-transactions/: a page of the merchant's payments, newest first, with a capped count — one
- * statement for both, after one that finds a search's customers and accounts (the repository's `keyed`).
+ * statement for both, after one that finds a search's customers and accounts (the repository's `keyed`) —
+ * or the page alone while the filter's count is remembered as capped.
  */
 export async function listReportTransactions(
-  ctx: AppContext,
+  db: Db,
+  counting: ReportCounting,
   merchant: ReportMerchant,
   query: ReportQuery & { page: number; page_size: number },
 ) {
   const filter = reportFilterOf(merchant, query);
-  const { rows, counted } = await listCountedReportPage(ctx.db, filter, rowsOfPage(query), REPORT_COUNT_CAP);
-  const isCapped = counted > REPORT_COUNT_CAP;
+  const countKey = countKeyOf(filter);
+  if (counting.capped.has(countKey)) {
+    const rows = await listReportPage(db, filter, rowsOfPage(query));
+    return { count: counting.cap, isCountCapped: true, results: rows.map(toReportTransaction) };
+  }
+  const { rows, counted } = await listCountedReportPage(db, filter, rowsOfPage(query), counting.cap);
+  const isCapped = counted > counting.cap;
+  if (isCapped) counting.capped.add(countKey);
   return {
-    count: isCapped ? REPORT_COUNT_CAP : counted,
+    count: isCapped ? counting.cap : counted,
     isCountCapped: isCapped,
     results: rows.map(toReportTransaction),
   };

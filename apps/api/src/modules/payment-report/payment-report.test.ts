@@ -1,11 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { newPayableAccount, saveTestCard } from '../payments/payments-test-setup';
 import { countReportRows, listCountedReportPage } from './payment-report.repository';
+import { createReportCounting, listReportTransactions } from './payment-report.service';
 import {
   createReportMerchant,
   newCustomerAccount,
   payAt,
+  REPORT_ZONE,
   signInAt,
   type ReportMerchantSetup,
 } from './payment-report-test-setup';
@@ -174,6 +178,33 @@ describe('payment report', () => {
     expect(await page(undefined, 6, 3)).toEqual({ rows: [], counted: 4 });
     expect((await page('little', 0, 10)).counted).toBe(3);
     expect((await page('little', 0, 1)).counted).toBe(2);
+  });
+
+  it('remembers for a minute that a filter counted past its cap, and reads only the page meanwhile', async () => {
+    await signInAt(t, READ_AT, shop.emails.admin);
+    const counting = createReportCounting(t.clock.now, 3);
+    const merchant = { id: shop.merchantId, timeZone: REPORT_ZONE };
+    const paid = (page: number) =>
+      listReportTransactions(t.database.db, counting, merchant, { status: ['PAID'], page, page_size: 2 });
+    const idsOfPage = (answer: Awaited<ReturnType<typeof paid>>) => answer.results.map((row) => row.id);
+    // Four paid payments, counted past the cap of 3.
+    expect(await paid(1)).toMatchObject({ count: 3, isCountCapped: true });
+    // One leaves the filter (as another process would change it): the pages are read fresh, the count is not.
+    const { db } = t.database;
+    await db.update(payments).set({ status: 'failed' }).where(eq(payments.id, ids.firstOfNov11!));
+    try {
+      const second = await paid(2);
+      expect(second).toMatchObject({ count: 3, isCountCapped: true });
+      expect(idsOfPage(second)).toEqual([ids.lastOfNov9]);
+      // Another filter is counted on its own.
+      const all = await listReportTransactions(db, counting, merchant, { page: 1, page_size: 2 });
+      expect(all).toMatchObject({ count: 3, isCountCapped: true });
+      // A minute later the filter is counted again: exactly, now that it is within the cap.
+      t.clock.advance(60);
+      expect(await paid(1)).toMatchObject({ count: 3, isCountCapped: false });
+    } finally {
+      await db.update(payments).set({ status: 'paid' }).where(eq(payments.id, ids.firstOfNov11!));
+    }
   });
 
   it('is for the payment-report capability: admins and the flag, not a custom role without it', async () => {
