@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedPerDb, statementName, type Db } from '../../db/client';
 import { customerConversations, customers, locations } from '../../db/schema';
 
 // The inbox (issue 6): one row per conversation from customer_conversations, newest first by the last
@@ -63,6 +63,25 @@ export type InboxRow = NonNullable<Awaited<ReturnType<typeof findInboxRow>>>;
 const amongCustomers = (ids: readonly string[]) =>
   sql`${c.customerId} = any(array(select unnest(string_to_array(${ids.join(',')}, ',')::uuid[])))`;
 
+// The inbox as it opens (every location, no search), its most read page: built and prepared once (issue 19).
+const newestPageStatement = preparedPerDb((db) =>
+  db
+    .select(entryColumns)
+    .from(c)
+    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .where(eq(c.merchantId, sql.placeholder('merchantId')))
+    .orderBy(desc(c.lastMessageSeq))
+    .limit(sql.placeholder('limit'))
+    .prepare(statementName(db, 'inbox_newest_page')),
+);
+
+const isNewestUnfilteredPage = (query: Parameters<typeof listInboxRows>[1]) =>
+  query.locationId === null &&
+  query.customerIds === undefined &&
+  Object.keys(query.filter).length === 0 &&
+  query.olderThan === undefined &&
+  query.newerThan === undefined;
+
 /** One page of conversations newest first; `olderThan`/`newerThan` are last_message_seq keyset bounds. */
 export async function listInboxRows(
   db: Db,
@@ -78,6 +97,7 @@ export async function listInboxRows(
     newerThan?: number | undefined;
   },
 ) {
+  if (isNewestUnfilteredPage(query)) return newestPageStatement(db).execute(query);
   const conditions = [
     eq(c.merchantId, query.merchantId),
     query.locationId === null ? undefined : eq(c.locationId, query.locationId),
