@@ -126,6 +126,8 @@ function listSql(ctx: BenchContext, search: { text: string; values: unknown[] } 
         values: [merchantId, ...searchValues, 50],
       }
     : {
+        // Prepared, as the route prepares the unfiltered list (customers-list.repository.ts prepareAllLive).
+        name: 'bench_customer_list',
         text: `select ${listedColumns('p')},
                  (select live_customers from merchant_customer_counts where merchant_id = $1)
                from (select ${pageColumns} from customers c where c.merchant_id = $1 and c.voided_at is null
