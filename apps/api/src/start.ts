@@ -10,7 +10,7 @@ import { createCipher } from './lib/encryption';
 import { loggerOptions } from './lib/logging';
 import { lockDownDataDir, tightenDataDir } from './lib/private-files';
 import { startLiveListener } from './modules/live/live-listener.runtime';
-import { analyzeDatabase } from './modules/maintenance/maintenance.service';
+import { vacuumAnalyzeDatabase } from './modules/maintenance/maintenance.service';
 import { openQueue, startBackgroundWork } from './worker';
 
 export type RunningPaylane = {
@@ -56,8 +56,8 @@ export async function startPaylane(
 async function setUp(config: Config, database: Database) {
   await migrateDatabase(database.db);
   if (database.kind === 'pglite') {
-    // Embedded PGlite has no autovacuum: statistics as of now, then hourly (modules/maintenance).
-    await analyzeDatabase(database.db);
+    // Embedded PGlite has no autovacuum: vacuumed and analyzed now, then hourly (modules/maintenance).
+    await vacuumAnalyzeDatabase(database.db);
     // Its files as PGlite wrote them (0666), made private; hourly again with the statistics.
     tightenDataDir(config.dataDir);
   }

@@ -1,2 +1,2 @@
 // Database upkeep the process runs at start (statistics for the planner after migrations).
-export { analyzeDatabase } from './maintenance.repository';
+export { vacuumAnalyzeDatabase } from './maintenance.repository';
