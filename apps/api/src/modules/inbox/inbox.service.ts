@@ -12,8 +12,10 @@ import {
   findInboxRow,
   isMerchantLocation,
   listInboxRows,
+  listInboxRowsOfMatches,
   probeInboxFilter,
   type InboxFilter,
+  type InboxPageQuery,
   type InboxRow,
 } from './inbox.repository';
 import { isUuid } from '@paylane/shared/validation';
@@ -51,15 +53,19 @@ function filterOf(query: InboxQuery): InboxFilter | null {
  */
 const FEW_MATCHES = 1000;
 
-/** How listInboxRows should apply a search: walk with the filter, or read the few matches by key. */
-async function searchOf(
-  ctx: AppContext,
-  merchantId: string,
-  filter: InboxFilter,
-): Promise<{ filter: InboxFilter; customerIds?: string[] }> {
-  if (Object.keys(filter).length === 0) return { filter };
-  const ids = await probeInboxFilter(ctx.db, merchantId, filter, FEW_MATCHES + 1);
-  return ids.length > FEW_MATCHES ? { filter } : { filter: {}, customerIds: ids };
+/**
+ * A page of the search's conversations. Read optimistically by key among the first FEW_MATCHES + 1 matches,
+ * one statement that also says how many matched; only past FEW_MATCHES (a broad search) is the page read
+ * again by walking. An empty page carries no count, so only then is the count probed on its own.
+ */
+async function searchedRows(ctx: AppContext, query: InboxPageQuery) {
+  if (Object.keys(query.filter).length === 0) return listInboxRows(ctx.db, query);
+  const matchesUpTo = FEW_MATCHES + 1;
+  const rows = await listInboxRowsOfMatches(ctx.db, { ...query, matchesUpTo });
+  const matched =
+    rows[0]?.matchCount ??
+    (await probeInboxFilter(ctx.db, query.merchantId, query.filter, matchesUpTo)).length;
+  return matched > FEW_MATCHES ? listInboxRows(ctx.db, query) : rows;
 }
 
 async function locationIdOf(ctx: AppContext, merchantId: string, location: string): Promise<string | null> {
@@ -78,12 +84,11 @@ export async function listInbox(
   const locationId = await locationIdOf(ctx, merchantId, query.location);
   const cursor = query.cursor ? decodeCursor(seqPosition, query.cursor) : null;
   const filter = filterOf(query);
-  const search = filter === null ? null : await searchOf(ctx, merchantId, filter);
-  if (search === null || search.customerIds?.length === 0) return { next: null, previous: null, results: [] };
-  const rows = await listInboxRows(ctx.db, {
+  if (filter === null) return { next: null, previous: null, results: [] };
+  const rows = await searchedRows(ctx, {
     merchantId,
     locationId,
-    ...search,
+    filter,
     limit: query.page_size + 1,
     ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
     ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),
