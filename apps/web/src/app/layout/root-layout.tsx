@@ -14,20 +14,25 @@ export function RootLayout() {
   const isNavigating = useNavigation().state !== 'idle';
   return (
     <>
-      {isNavigating ? (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          pos="fixed"
-          top={0}
-          left={0}
-          right={0}
-          style={{ zIndex: 1000 }}
-          aria-label="Loading page"
-        />
-      ) : null}
+      {/* A polite live region, always there so the bar's appearing is announced: content outside every
+          landmark that axe accepts ('region' skips live regions). Not role="status", which pages use for
+          their own outcome messages. */}
+      <div aria-live="polite">
+        {isNavigating ? (
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            pos="fixed"
+            top={0}
+            left={0}
+            right={0}
+            style={{ zIndex: 1000 }}
+            aria-label="Loading page"
+          />
+        ) : null}
+      </div>
       <Outlet />
       {isSignedIn ? (
         <Suspense fallback={null}>
