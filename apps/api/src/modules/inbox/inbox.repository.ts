@@ -53,6 +53,9 @@ const entryColumns = {
   lastMessageSeq: c.lastMessageSeq,
   unreadCount: c.unreadCount,
 };
+/** The join every inbox read makes: a conversation shows only with its customer, and only while not voided. */
+const isLiveCustomerOf = and(eq(customers.id, c.customerId), isNull(customers.voidedAt));
+
 export type InboxRow = NonNullable<Awaited<ReturnType<typeof findInboxRow>>>;
 
 /** Which page of which conversations: `olderThan`/`newerThan` are last_message_seq keyset bounds. */
@@ -86,7 +89,7 @@ const newestPageStatement = preparedPerDb((db) =>
   db
     .select(entryColumns)
     .from(c)
-    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .innerJoin(customers, isLiveCustomerOf)
     .where(eq(c.merchantId, sql.placeholder('merchantId')))
     .orderBy(desc(c.lastMessageSeq))
     .limit(sql.placeholder('limit'))
@@ -105,7 +108,7 @@ export async function listInboxRows(db: Db, query: InboxPageQuery) {
   const rows = await db
     .select(entryColumns)
     .from(c)
-    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .innerJoin(customers, isLiveCustomerOf)
     .where(and(...pageConditions(query), customerCondition(query.filter)))
     .orderBy(pageOrder(query))
     .limit(query.limit);
@@ -137,7 +140,7 @@ export async function listInboxRowsOfMatches(db: Db, query: InboxPageQuery & { m
     .with(matches)
     .select({ ...entryColumns, matchCount: sql<number>`(select count(*)::int from ${matches})` })
     .from(c)
-    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .innerJoin(customers, isLiveCustomerOf)
     .where(and(...pageConditions(query), sql`${c.customerId} = any(array(select id from ${matches}))`))
     .orderBy(pageOrder(query))
     .limit(query.limit);
@@ -149,7 +152,7 @@ export async function findInboxRow(db: Db, merchantId: string, customerId: strin
   const [row] = await db
     .select(entryColumns)
     .from(c)
-    .innerJoin(customers, and(eq(customers.id, c.customerId), isNull(customers.voidedAt)))
+    .innerJoin(customers, isLiveCustomerOf)
     .where(and(eq(c.merchantId, merchantId), eq(c.customerId, customerId)))
     .limit(1);
   return row ?? null;
