@@ -78,6 +78,28 @@ export function preparedPerDb<S>(prepare: (db: Db) => S): (db: Db) => S {
   };
 }
 
+/**
+ * preparedPerDb for statements of several shapes (which filters a request has, not their values), each built
+ * the first time a request of that shape comes. The shapes are few and fixed by the code, so the map stays small.
+ */
+export function preparedPerShape<S>(): (db: Db, shape: string, prepare: (db: Db) => S) => S {
+  const byShape = new Map<string, (db: Db) => S>();
+  return (db, shape, prepare) => {
+    let statement = byShape.get(shape);
+    if (!statement) {
+      statement = preparedPerDb(prepare);
+      byShape.set(shape, statement);
+    }
+    return statement(db);
+  };
+}
+
+/**
+ * The name of a statement built once but sent unnamed: PostgreSQL parses and plans it on every execution,
+ * with its values, where a plan made once for any value would be worse (a LIKE pattern's index range).
+ */
+export const UNNAMED = '';
+
 // Headroom over the app pool for the job queue's pool and short-lived clients.
 const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTags, customers } from '../../db/schema';
+import { accountTags, customers, memberships, merchants } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { createUser } from '../auth/users.repository';
 import {
   accountBody,
   customerBody,
@@ -159,6 +161,30 @@ describe('customer list', () => {
     expect(await names('search=(512)%20555')).toEqual(['Quincy', 'Quinn']);
     expect(await names('search=77001')).toEqual(['Bo']);
     expect(await names('search=214555')).toHaveLength(36);
+  });
+
+  it("answers a search of the same shape in another merchant with that merchant's customers only", async () => {
+    // A search's statement is built once per shape and serves every merchant (customers-list.repository.ts).
+    const { db } = c.t.database;
+    const [rival] = await db.insert(merchants).values({ name: 'Rival Motors' }).returning();
+    await db.insert(customers).values({ merchantId: rival!.id, firstName: 'Zed', lastName: 'Zabriskie' });
+    const rivalAdmin = await createUser(db, {
+      email: 'admin@rival-motors.test',
+      passwordHash: await hashPassword('Rival-Pass-1'),
+      firstName: 'Rita',
+      lastName: 'Rival',
+      isSuperAdmin: false,
+      isPartner: false,
+    });
+    await db.insert(memberships).values({ userId: rivalAdmin.id, merchantId: rival!.id, roles: ['admin'] });
+    const { access } = await c.t.signIn('admin@rival-motors.test', 'Rival-Pass-1');
+
+    expect(await names('search=zabris&field=name')).toEqual(['Quincy', 'Quinn', 'Ana']);
+    const rivals = await c.t.request(`/api/merchants/${rival!.id}/customers/?search=zabris&field=name`, {
+      token: access,
+    });
+    expect(rivals.body).toMatchObject({ count: 1, results: [{ first_name: 'Zed' }] });
+    expect(await names('search=zabris&field=name')).toEqual(['Quincy', 'Quinn', 'Ana']);
   });
 
   it('matches % and _ literally', async () => {
