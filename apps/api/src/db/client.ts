@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type Placeholder } from 'drizzle-orm';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -99,6 +99,14 @@ export function preparedPerShape<S>(): (db: Db, shape: string, prepare: (db: Db)
  * with its values, where a plan made once for any value would be worse (a LIKE pattern's index range).
  */
 export const UNNAMED = '';
+
+/** A statement's value: the value itself, or a placeholder of that name in a statement built once (db/client). */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+
+/** Values written into the statement as its parameters. */
+export const inlineValues: Bind = (_name, value) => value;
+/** Every value a named placeholder, for a statement built once per shape and executed with the values. */
+export const placeholderValues: Bind = (name) => sql.placeholder(name);
 
 // Headroom over the app pool for the job queue's pool and short-lived clients.
 const PGLITE_SOCKET_EXTRA_CONNECTIONS = 40;

@@ -1,4 +1,5 @@
 import { or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Bind } from '../../db/client';
 import { customers } from '../../db/schema';
 import type { CustomerSearchPlan } from './customer-search.service';
 
@@ -49,14 +50,6 @@ export function customerSearchCondition(
   // for a count on a merchant of 20,000).
   return sql`${customerId} = any(array(${sql.join(parts, sql` union all `)}))`;
 }
-
-/** A statement's value: the value itself, or a placeholder of that name in a statement built once (db/client). */
-export type Bind = <T>(name: string, value: T) => T | Placeholder;
-
-/** Values written into the statement as its parameters. */
-export const inlineValues: Bind = (_name, value) => value;
-/** Every value a named placeholder, for a statement built once per shape and executed with the values. */
-export const placeholderValues: Bind = (name) => sql.placeholder(name);
 
 /**
  * The same match as a condition on the `customers` row itself, for a query that reads the hits first and

@@ -1,15 +1,18 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { preparedPerShape, statementName, UNNAMED, type Db } from '../../db/client';
+import {
+  inlineValues,
+  placeholderValues,
+  preparedPerShape,
+  statementName,
+  UNNAMED,
+  type Bind,
+  type Db,
+} from '../../db/client';
 import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
 import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search.service';
-import {
-  customerSearchMatch,
-  inlineValues,
-  placeholderValues,
-  type Bind,
-} from './customer-search.repository';
+import { customerSearchMatch } from './customer-search.repository';
 import { countWhere } from '../../kit/count';
 
 export type CustomerOrdering =

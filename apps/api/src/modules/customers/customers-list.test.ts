@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTags, customers, memberships, merchants } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { createUser } from '../auth/users.repository';
+import { accountTags, customers, merchants } from '../../db/schema';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import {
   accountBody,
   customerBody,
@@ -168,16 +167,8 @@ describe('customer list', () => {
     const { db } = c.t.database;
     const [rival] = await db.insert(merchants).values({ name: 'Rival Motors' }).returning();
     await db.insert(customers).values({ merchantId: rival!.id, firstName: 'Zed', lastName: 'Zabriskie' });
-    const rivalAdmin = await createUser(db, {
-      email: 'admin@rival-motors.test',
-      passwordHash: await hashPassword('Rival-Pass-1'),
-      firstName: 'Rita',
-      lastName: 'Rival',
-      isSuperAdmin: false,
-      isPartner: false,
-    });
-    await db.insert(memberships).values({ userId: rivalAdmin.id, merchantId: rival!.id, roles: ['admin'] });
-    const { access } = await c.t.signIn('admin@rival-motors.test', 'Rival-Pass-1');
+    await addMember(db, { merchantId: rival!.id, email: 'admin@rival-motors.test', roles: ['admin'] });
+    const { access } = await c.t.signIn('admin@rival-motors.test', MEMBER_PASSWORD);
 
     expect(await names('search=zabris&field=name')).toEqual(['Quincy', 'Quinn', 'Ana']);
     const rivals = await c.t.request(`/api/merchants/${rival!.id}/customers/?search=zabris&field=name`, {

@@ -1,5 +1,14 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { preparedPerDb, statementName, type Db } from '../../db/client';
+import {
+  inlineValues,
+  placeholderValues,
+  preparedPerDb,
+  preparedPerShape,
+  statementName,
+  UNNAMED,
+  type Bind,
+  type Db,
+} from '../../db/client';
 import { customerConversations, customers, locations } from '../../db/schema';
 
 // The inbox (issue 6): one row per conversation from customer_conversations, newest first by the last
@@ -17,11 +26,12 @@ export type InboxFilter = {
 const c = customerConversations;
 
 /** The filter's condition on the joined customers row (only live customers are joined). */
-function customerCondition(filter: InboxFilter): SQL | undefined {
-  if (filter.phone !== undefined) return sql`${customers.smsPhoneNumber} like ${filter.phone}`;
-  if (filter.externalId !== undefined) return sql`lower(${customers.externalId}) like ${filter.externalId}`;
+function customerCondition(filter: InboxFilter, bind: Bind = inlineValues): SQL | undefined {
+  if (filter.phone !== undefined) return sql`${customers.smsPhoneNumber} like ${bind('phone', filter.phone)}`;
+  if (filter.externalId !== undefined)
+    return sql`lower(${customers.externalId}) like ${bind('externalId', filter.externalId)}`;
   if (filter.name !== undefined)
-    return sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${filter.name}`;
+    return sql`lower(${customers.firstName} || ' ' || ${customers.lastName}) like ${bind('name', filter.name)}`;
   return undefined;
 }
 
@@ -70,11 +80,15 @@ export type InboxPageQuery = {
 };
 
 /** The merchant, the location and the keyset bounds: what every page's statement keeps. */
-const pageConditions = (query: InboxPageQuery) => [
-  eq(c.merchantId, query.merchantId),
-  query.locationId === null ? undefined : eq(c.locationId, query.locationId),
-  query.olderThan === undefined ? undefined : sql`${c.lastMessageSeq} < ${query.olderThan}`,
-  query.newerThan === undefined ? undefined : sql`${c.lastMessageSeq} > ${query.newerThan}`,
+const pageConditions = (query: InboxPageQuery, bind: Bind = inlineValues) => [
+  eq(c.merchantId, bind('merchantId', query.merchantId)),
+  query.locationId === null ? undefined : eq(c.locationId, bind('locationId', query.locationId)),
+  query.olderThan === undefined
+    ? undefined
+    : sql`${c.lastMessageSeq} < ${bind('olderThan', query.olderThan)}`,
+  query.newerThan === undefined
+    ? undefined
+    : sql`${c.lastMessageSeq} > ${bind('newerThan', query.newerThan)}`,
 ];
 
 const pageOrder = (query: InboxPageQuery) =>
@@ -115,6 +129,8 @@ export async function listInboxRows(db: Db, query: InboxPageQuery) {
   return newestFirst(query, rows);
 }
 
+type MatchesQuery = InboxPageQuery & { matchesUpTo: number };
+
 /**
  * A search's page read by key: the conversations of the first `matchesUpTo` customers the search matches, each
  * row with how many it matched (at most `matchesUpTo`), in one statement. The matches are a WITH query read
@@ -122,28 +138,52 @@ export async function listInboxRows(db: Db, query: InboxPageQuery) {
  * planning, so it reads the few conversations by key and sorts them, where a list it could count (1,000 ids)
  * made it walk the merchant's conversations instead (40 ms against 12 ms).
  */
-export async function listInboxRowsOfMatches(db: Db, query: InboxPageQuery & { matchesUpTo: number }) {
+function buildRowsOfMatches(db: Db, query: MatchesQuery) {
   const matches = db.$with('matches').as(
     db
       .select({ id: customers.id })
       .from(customers)
       .where(
         and(
-          eq(customers.merchantId, query.merchantId),
+          eq(customers.merchantId, sql.placeholder('merchantId')),
           isNull(customers.voidedAt),
-          customerCondition(query.filter),
+          customerCondition(query.filter, placeholderValues),
         ),
       )
-      .limit(query.matchesUpTo),
+      .limit(sql.placeholder('matchesUpTo')),
   );
-  const rows = await db
+  return db
     .with(matches)
     .select({ ...entryColumns, matchCount: sql<number>`(select count(*)::int from ${matches})` })
     .from(c)
     .innerJoin(customers, isLiveCustomerOf)
-    .where(and(...pageConditions(query), sql`${c.customerId} = any(array(select id from ${matches}))`))
+    .where(
+      and(
+        ...pageConditions(query, placeholderValues),
+        sql`${c.customerId} = any(array(select id from ${matches}))`,
+      ),
+    )
     .orderBy(pageOrder(query))
-    .limit(query.limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(UNNAMED);
+}
+
+/** Which search field, location and keyset bound a page has, not their values. */
+const shapeOf = (query: InboxPageQuery) =>
+  [
+    ...Object.keys(query.filter),
+    query.locationId === null ? 'all' : 'location',
+    query.olderThan === undefined ? '' : 'older',
+    query.newerThan === undefined ? '' : 'newer',
+  ].join(' ');
+
+// Each shape is built once (drizzle's query building was most of the search route's own CPU, issue 19) and sent
+// unnamed, so PostgreSQL plans each search with its pattern.
+const rowsOfMatchesStatements = preparedPerShape<ReturnType<typeof buildRowsOfMatches>>();
+
+export async function listInboxRowsOfMatches(db: Db, query: MatchesQuery) {
+  const statement = rowsOfMatchesStatements(db, shapeOf(query), (forDb) => buildRowsOfMatches(forDb, query));
+  const rows = await statement.execute({ ...query, ...query.filter });
   return newestFirst(query, rows);
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, locations, messages } from '../../db/schema';
+import { addMember, MEMBER_PASSWORD } from '../../test/members';
 import { setUpMessagingTest, type MessagingTestContext } from '../messaging/messaging-test-setup';
 import {
   insertAutomation,
@@ -135,6 +136,17 @@ describe('inbox (issue 6)', () => {
     expect((await c.t.request(`${c.base}/inbox/${stranger!.id}/`, { token: c.staff })).status).toBe(404);
     const listed = await inbox('search=riv-1');
     expect(listed.body.results).toEqual([]);
+    // A search's statement is built once per shape and serves every merchant (inbox.repository.ts).
+    await addMember(c.t.database.db, {
+      merchantId: rival!.id,
+      email: 'admin@rival-inbox.test',
+      roles: ['admin'],
+    });
+    const { access } = await c.t.signIn('admin@rival-inbox.test', MEMBER_PASSWORD);
+    const rivalInbox = (query: string) =>
+      c.t.request(`/api/merchants/${rival!.id}/inbox/?${query}`, { token: access });
+    expect((await rivalInbox('search=riv-1')).body.results).toMatchObject([{ customer_id: stranger!.id }]);
+    expect((await rivalInbox('search=inb-0')).body.results).toEqual([]);
   });
 
   it('home pages: missed messages, customer replies and automation sends with their skips', async () => {
