@@ -181,6 +181,56 @@ export const customerSearchByName = customerScenario({
 });
 
 const detailBudget = routeBudget('detail');
+/** The customer the detail opens: the first of the probe's page. */
+const detailCustomerId = () => need().customerIds[0] ?? '';
+
+/** The customer with their location's name, prepared (customers.repository.ts customerRowStatement). */
+const customerRowSql = (merchantId: string, id: string): SqlStatement => ({
+  name: 'bench_customer_row',
+  text: `select c.*, l.id, l.name from customers c left join locations l on l.id = c.location_id
+         where c.merchant_id = $1 and c.id = $2 limit $3`,
+  values: [merchantId, id, 1],
+});
+
+/**
+ * The accounts they hold, then those they co-borrow, each with its primary borrower, location, tags and
+ * co-borrowers, prepared (accounts.repository.ts accountsOfCustomerStatement, listAccountsOfCustomer).
+ */
+const accountsOfCustomerSql = (merchantId: string, id: string): SqlStatement => ({
+  name: 'bench_accounts_of_customer',
+  text: `select a.*, p.id, p.first_name, p.last_name, p.external_id, p.sms_phone_number, l.id, l.name,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id), '[]'::json)
+       from account_tag_links tl join account_tags t on t.id = tl.tag_id
+       where tl.merchant_id = a.merchant_id and tl.account_id = a.id),
+      (select coalesce(json_agg(json_build_object('id', c.id, 'firstName', c.first_name, 'lastName', c.last_name,
+         'externalId', c.external_id, 'smsPhoneNumber', c.sms_phone_number) order by b.created_at, c.id), '[]'::json)
+       from account_co_borrowers b join customers c on c.id = b.customer_id
+       where b.merchant_id = a.merchant_id and b.account_id = a.id)
+    from accounts a
+    join customers p on p.id = a.customer_id
+    left join locations l on l.id = a.location_id
+    where a.merchant_id = $1 and a.id in (
+      select id from accounts where merchant_id = $2 and customer_id = $3
+      union all select account_id from account_co_borrowers where merchant_id = $4 and customer_id = $5)
+    order by a.customer_id = $6 desc, case when a.status in ('active', 'pending') then 0 else 1 end,
+      a.created_at, a.id`,
+  values: [merchantId, merchantId, id, merchantId, id, id],
+});
+
+/**
+ * What one detail request runs (customers.service.ts findCustomer): the caller read, then the customer and their
+ * accounts. The route sends those two side by side on two pooled connections, so it waits for the slower of
+ * them; sent here one after the other on one client, the floor waits for both, a little above the route's.
+ */
+function detailSql(ctx: BenchContext): SqlStatement[] {
+  const { merchantId } = need();
+  const id = detailCustomerId();
+  return [
+    callerReadSql(ctx, merchantId),
+    customerRowSql(merchantId, id),
+    accountsOfCustomerSql(merchantId, id),
+  ];
+}
 
 export const customerDetail: Scenario = {
   name: 'GET customers/{id}/ (detail)',
@@ -189,9 +239,10 @@ export const customerDetail: Scenario = {
   prepare: prepareProbe,
   request: (ctx) => ({
     method: 'GET',
-    path: `/api/merchants/${need().merchantId}/customers/${need().customerIds[0]}/`,
+    path: `/api/merchants/${need().merchantId}/customers/${detailCustomerId()}/`,
     headers: { authorization: `Bearer ${ctx.admin.access}` },
   }),
+  sql: detailSql,
 };
 
 export const customerScenarios = [
