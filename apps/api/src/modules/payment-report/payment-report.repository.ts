@@ -1,6 +1,15 @@
-import { and, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TransactionFields } from '../payments/transactions.service';
-import { preparedPerDb, statementName, type Db } from '../../db/client';
+import {
+  inlineValues,
+  placeholderValues,
+  preparedPerDb,
+  preparedPerShape,
+  statementName,
+  UNNAMED,
+  type Bind,
+  type Db,
+} from '../../db/client';
 import { accounts, customers, payments, users, type PaymentStatus } from '../../db/schema';
 import { escapeLike } from '../../kit/like';
 
@@ -66,17 +75,25 @@ async function keyed(db: Db, filter: ReportFilter): Promise<KeyedFilter> {
   };
 }
 
-/** The ids bound as one parameter, the array literal itself, not one parameter per id. */
-const uuids = (ids: UuidArrayText) => sql`${ids}::uuid[]`;
 type KeyColumn = typeof payments.customerId | typeof payments.accountId;
+/** Which key list a search arm reads, also the name of its placeholder. */
+type KeyList = 'customerIds' | 'accountIds';
+const columnOf: Record<KeyList, KeyColumn> = {
+  customerIds: payments.customerId,
+  accountIds: payments.accountId,
+};
+
+/** The ids bound as one parameter, the array literal itself, not one parameter per id. */
+const uuids = (keys: SearchKeys, list: KeyList, bind: Bind) => sql`${bind(list, keys[list])}::uuid[]`;
 /** In the list: an index condition (`= any`); a payment without the column is not. */
-const isIn = (column: KeyColumn, ids: UuidArrayText) => sql`${column} = any(${uuids(ids)})`;
+const isIn = (keys: SearchKeys, list: KeyList, bind: Bind) =>
+  sql`${columnOf[list]} = any(${uuids(keys, list, bind)})`;
 /** Not in the list, a payment without the column included (a bare `not … = any` would be null for it). */
-const isNotIn = (column: KeyColumn, ids: UuidArrayText) =>
-  sql`not coalesce(${column} = any(${uuids(ids)}), false)`;
-const hasLast4 = (last4: string) =>
+const isNotIn = (keys: SearchKeys, list: KeyList, bind: Bind) =>
+  sql`not coalesce(${columnOf[list]} = any(${uuids(keys, list, bind)}), false)`;
+const hasLast4 = (last4: string, bind: Bind) =>
   and(
-    sql`right(${payments.methodLabel}, 4) = ${last4}`,
+    sql`right(${payments.methodLabel}, 4) = ${bind('last4', last4)}`,
     inArray(payments.methodKind, [...METHOD_KINDS_WITH_LAST4]),
   )!;
 
@@ -84,11 +101,11 @@ const hasLast4 = (last4: string) =>
  * The search as one predicate on a payment (for the page: the planner picks the index to read it by). A key
  * list that found nothing is left out: each list costs the planner an estimate per id (about 1 ms for 1,400).
  */
-function searchedBy({ customerIds, accountIds, last4 }: SearchKeys): SQL {
+function searchedBy(keys: SearchKeys, bind: Bind): SQL {
   const arms = [
-    hasIds(customerIds) ? isIn(payments.customerId, customerIds) : undefined,
-    hasIds(accountIds) ? isIn(payments.accountId, accountIds) : undefined,
-    last4 ? hasLast4(last4) : undefined,
+    hasIds(keys.customerIds) ? isIn(keys, 'customerIds', bind) : undefined,
+    hasIds(keys.accountIds) ? isIn(keys, 'accountIds', bind) : undefined,
+    keys.last4 ? hasLast4(keys.last4, bind) : undefined,
   ].filter((arm) => arm !== undefined);
   return arms.length > 0 ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
 }
@@ -99,37 +116,46 @@ function searchedBy({ customerIds, accountIds, last4 }: SearchKeys): SQL {
  * earlier one found, so the arms are a UNION ALL that a LIMIT stops early, not a UNION that hashes every match.
  * Arms and exclusions of key lists that found nothing are left out.
  */
-function disjointArms({ customerIds, accountIds, last4 }: SearchKeys): SQL[] {
-  const notByCustomer = hasIds(customerIds) ? isNotIn(payments.customerId, customerIds) : undefined;
-  const notByAccount = hasIds(accountIds) ? isNotIn(payments.accountId, accountIds) : undefined;
+function disjointArms(keys: SearchKeys, bind: Bind): SQL[] {
+  const byCustomer = hasIds(keys.customerIds);
+  const byAccount = hasIds(keys.accountIds);
+  const notByCustomer = byCustomer ? isNotIn(keys, 'customerIds', bind) : undefined;
+  const notByAccount = byAccount ? isNotIn(keys, 'accountIds', bind) : undefined;
   const arms: SQL[] = [];
-  if (hasIds(customerIds)) arms.push(isIn(payments.customerId, customerIds));
-  if (hasIds(accountIds)) arms.push(and(isIn(payments.accountId, accountIds), notByCustomer)!);
-  if (last4) arms.push(and(hasLast4(last4), notByCustomer, notByAccount)!);
+  if (byCustomer) arms.push(isIn(keys, 'customerIds', bind));
+  if (byAccount) arms.push(and(isIn(keys, 'accountIds', bind), notByCustomer)!);
+  if (keys.last4) arms.push(and(hasLast4(keys.last4, bind), notByCustomer, notByAccount)!);
   return arms;
 }
 
+/** The statuses as one text[] parameter (written in, a JS array would become one parameter per status). */
+function statusList(statuses: PaymentStatus[], bind: Bind): SQL {
+  const bound = bind('statuses', statuses);
+  return sql`${Array.isArray(bound) ? sql.param(bound) : bound}::text[]`;
+}
+
 /** Everything but the search: the merchant, statuses, range and (for the export's slices) a keyset bound. */
-function baseWhere(filter: Omit<ReportFilter, 'like'>, after?: ReportCursor | null): SQL {
+function baseWhere(filter: Omit<ReportFilter, 'like'>, after: ReportCursor | null, bind: Bind): SQL {
   return and(
-    eq(payments.merchantId, filter.merchantId),
-    filter.statuses?.length ? inArray(payments.status, filter.statuses) : undefined,
-    filter.from ? gte(payments.createdAt, filter.from) : undefined,
-    filter.before ? lt(payments.createdAt, filter.before) : undefined,
+    eq(payments.merchantId, bind('merchantId', filter.merchantId)),
+    filter.statuses?.length ? sql`${payments.status} = any(${statusList(filter.statuses, bind)})` : undefined,
+    filter.from ? sql`${payments.createdAt} >= ${bind('from', filter.from.toISOString())}` : undefined,
+    filter.before ? sql`${payments.createdAt} < ${bind('before', filter.before.toISOString())}` : undefined,
     after
-      ? sql`(${payments.createdAt}, ${payments.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      ? sql`(${payments.createdAt}, ${payments.id}) < (${bind('afterAt', after.at)}::timestamptz, ${bind('afterId', after.id)}::uuid)`
       : undefined,
   )!;
 }
 
-const whereOf = (filter: KeyedFilter, after?: ReportCursor | null) =>
-  and(baseWhere(filter, after), filter.keys ? searchedBy(filter.keys) : undefined)!;
+const whereOf = (filter: KeyedFilter, after: ReportCursor | null, bind: Bind) =>
+  and(baseWhere(filter, after, bind), filter.keys ? searchedBy(filter.keys, bind) : undefined)!;
 
 /** Every matching payment as `select 1` rows: one range without a search, its disjoint arms with one. */
-function matchedRows(filter: KeyedFilter): SQL {
-  if (!filter.keys) return sql`select 1 from ${payments} where ${baseWhere(filter)}`;
-  const arms = disjointArms(filter.keys).map(
-    (arm) => sql`select 1 from ${payments} where ${and(baseWhere(filter), arm)}`,
+function matchedRows(filter: KeyedFilter, bind: Bind): SQL {
+  const base = baseWhere(filter, null, bind);
+  if (!filter.keys) return sql`select 1 from ${payments} where ${base}`;
+  const arms = disjointArms(filter.keys, bind).map(
+    (arm) => sql`select 1 from ${payments} where ${and(base, arm)}`,
   );
   return arms.length > 0 ? sql.join(arms, sql` union all `) : sql`select 1 where false`;
 }
@@ -138,7 +164,8 @@ function matchedRows(filter: KeyedFilter): SQL {
 const countOf = (matched: SQL, limit: number | Placeholder | null) =>
   sql<number>`(select count(*)::int from (${matched}${limit === null ? sql`` : sql` limit ${limit}`}) as limited)`;
 
-const countedUpTo = (filter: KeyedFilter, limit: number | null) => countOf(matchedRows(filter), limit);
+const countedUpTo = (filter: KeyedFilter, limit: number | null) =>
+  countOf(matchedRows(filter, inlineValues), limit);
 
 export type ReportCursor = { at: string; id: string };
 
@@ -205,14 +232,58 @@ function selectReport(
  * `limit` payments from `offset` in the report's order (newest first, id breaking ties), after `after` when
  * given, optionally with how many match (counted no further than `countUpTo`) on each row.
  */
-function selectSlice(
-  db: Db,
-  filter: KeyedFilter,
-  slice: { limit: number; offset: number; after?: ReportCursor | null; countUpTo?: number },
-) {
-  const matchedCount = slice.countUpTo === undefined ? undefined : countedUpTo(filter, slice.countUpTo);
-  return selectReport(db, whereOf(filter, slice.after), slice, matchedCount);
+async function selectSlice(db: Db, filter: KeyedFilter, slice: Slice) {
+  const statement = sliceStatements(db, shapeOf(filter, slice), (forDb) => buildSlice(forDb, filter, slice));
+  const { keys, from, before, ...rest } = filter;
+  return statement.execute({
+    ...rest,
+    ...keys,
+    from: from?.toISOString(),
+    before: before?.toISOString(),
+    afterAt: slice.after?.at,
+    afterId: slice.after?.id,
+    limit: slice.limit,
+    offset: slice.offset,
+    countUpTo: slice.countUpTo,
+  });
 }
+
+type Slice = { limit: number; offset: number; after?: ReportCursor | null; countUpTo?: number };
+
+/** selectSlice's statement for every filter and slice of this one's shape, its values placeholders. */
+function buildSlice(db: Db, filter: KeyedFilter, slice: Slice) {
+  const matchedCount =
+    slice.countUpTo === undefined
+      ? undefined
+      : countOf(matchedRows(filter, placeholderValues), sql.placeholder('countUpTo'));
+  const where = whereOf(filter, slice.after ?? null, placeholderValues);
+  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  return selectReport(db, where, page, matchedCount).prepare(UNNAMED);
+}
+
+/** Which parts a filtered page has (statuses, range, cursor, search arms, count), not their values. */
+function shapeOf({ statuses, from, before, keys }: KeyedFilter, slice: Slice): string {
+  const parts = {
+    statuses: Boolean(statuses?.length),
+    from: Boolean(from),
+    before: Boolean(before),
+    after: Boolean(slice.after),
+    counted: slice.countUpTo !== undefined,
+    searched: keys !== null,
+    customerIds: keys !== null && hasIds(keys.customerIds),
+    accountIds: keys !== null && hasIds(keys.accountIds),
+    last4: keys?.last4 != null,
+  };
+  return Object.entries(parts)
+    .filter(([, present]) => present)
+    .map(([part]) => part)
+    .join(' ');
+}
+
+// Built once per shape and sent unnamed (see db/client preparedPerShape): building the report's statement in
+// drizzle was a tenth of the search route's CPU (issue 19's profile); PostgreSQL still plans it with the
+// search's key lists, whose length decides how it reads the payments.
+const sliceStatements = preparedPerShape<ReturnType<typeof buildSlice>>();
 
 /**
  * The report as it opens, unfiltered, by far its most read page, prepared once: planning it cost more than
