@@ -9,15 +9,13 @@
 //   BENCH_ONLY          only scenarios whose name contains this text (the bare route always runs)
 //   BENCH_PORT          port of the server under test (default 3200)
 import os from 'node:os';
+import { benchContext } from './bench-context';
 import { describeSummary, EMBEDDED_CLIENTS, summarize, type BudgetMode } from './budget';
 import type { Measurement } from './measure';
 import { measure } from './measure';
 import { baseline, scenarios } from './registry';
 import { printScenarioTable, withRatios, writeResults } from './report';
-import type { BenchContext } from './scenarios/scenario';
 import { startServer } from './server';
-
-const ADMIN = { email: 'admin@demo.paylane.test', password: 'Paylane-Demo-1' };
 
 async function main(): Promise<number> {
   const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
@@ -39,11 +37,7 @@ async function main(): Promise<number> {
   const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3200), databaseUrl });
   console.log(`Server ready at ${server.baseUrl}; database: ${server.database}`);
   try {
-    const ctx: BenchContext = {
-      baseUrl: server.baseUrl,
-      admin: { ...ADMIN, ...(await signIn(server.baseUrl)) },
-      databaseUrl,
-    };
+    const ctx = await benchContext(server.baseUrl, databaseUrl);
     const measurements: Measurement[] = [];
     for (const scenario of [baseline, ...selected]) {
       const connections = clients ?? scenario.connections;
@@ -78,21 +72,6 @@ async function main(): Promise<number> {
   } finally {
     await server.stop();
   }
-}
-
-async function signIn(baseUrl: string): Promise<{ access: string; userId: string }> {
-  const response = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) {
-    throw new Error(`signing in as ${ADMIN.email} failed: HTTP ${response.status} ${await response.text()}
-(on PostgreSQL the demo is seeded only into an empty database)`);
-  }
-  const { access } = (await response.json()) as { access: string };
-  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  return { access, userId: String(payload.user_id) };
 }
 
 function describeDatabase(databaseUrl: string | undefined): string {

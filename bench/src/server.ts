@@ -22,6 +22,8 @@ export type BenchServer = {
 export async function startServer(options: {
   port: number;
   databaseUrl: string | undefined;
+  /** Node options before the server's own, e.g. `--cpu-prof` (bench:profile). */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const kept = keptDataDir();
   const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'paylane-bench-'));
@@ -46,11 +48,15 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(chunk.toString());
   child.stdout?.on('data', keep);
