@@ -6,6 +6,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql, type ExtractTablesWithRelations, type Placeholder } from 'drizzle-orm';
+import { withRowsMappedOnce } from './rows-mapped-once';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -64,14 +65,15 @@ export function statementName(db: Db, name: string): string {
 
 /**
  * A statement built and prepared once per database handle (named through statementName): PostgreSQL then parses
- * and plans it once per connection instead of on every request (issue 19).
+ * and plans it once per connection instead of on every request, and its rows are mapped by a mapper built once
+ * (db/rows-mapped-once.ts) instead of testing every field's class on every row (issue 19).
  */
 export function preparedPerDb<S>(prepare: (db: Db) => S): (db: Db) => S {
   const byDb = new WeakMap<Db, S>();
   return (db) => {
     let statement = byDb.get(db);
     if (!statement) {
-      statement = prepare(db);
+      statement = withRowsMappedOnce(prepare(db));
       byDb.set(db, statement);
     }
     return statement;
