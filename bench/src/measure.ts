@@ -31,6 +31,19 @@ export async function measure(
   connections: number = scenario.connections,
 ): Promise<Measurement> {
   await scenario.prepare?.(ctx);
+  try {
+    return await measurePrepared(scenario, ctx, defaultDurationSeconds, connections);
+  } finally {
+    await scenario.finish?.(ctx);
+  }
+}
+
+async function measurePrepared(
+  scenario: Scenario,
+  ctx: BenchContext,
+  defaultDurationSeconds: number,
+  connections: number,
+): Promise<Measurement> {
   const { path, ...request } = scenario.request(ctx);
   const options = {
     url: `${ctx.baseUrl}${path}`,

@@ -162,6 +162,7 @@ export const reportSearch = reportScenario({
 // payment_methods row holding only its token), which needs the database: PostgreSQL runs only.
 const PAYERS = 50;
 let payerPaths: string[] = [];
+let payerCustomerIds: string[] = [];
 let payerBodies: string[] = [];
 let sent = 0;
 
@@ -205,6 +206,28 @@ async function preparePayers(ctx: BenchContext): Promise<void> {
         `/api/merchants/${merchantId}/customers/${row.customer_id}/accounts/${accountOf.get(row.customer_id)}/transactions/`,
     );
     payerBodies = methods.map((row) => JSON.stringify({ amount: '25.00', payment_method: row.method_id }));
+    payerCustomerIds = methods.map((row) => row.customer_id);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * This run's payers' payments, dated back out of the report's way. Left as they were made, they were the
+ * merchant's newest, and they piled up run after run in front of the report search's walk of the newest
+ * payments: after a day of runs "garcia" skipped 16,840 of them to fill its page (9.5 ms, against 0.8 ms on
+ * the seeded data), so every run measured a slower search than the one before.
+ */
+async function backdatePayersPayments(ctx: BenchContext): Promise<void> {
+  if (!ctx.databaseUrl || payerCustomerIds.length === 0) return;
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update payments set created_at = created_at - interval '30 years'
+       where merchant_id = $1 and customer_id = any($2::uuid[])`,
+      [need().merchantId, payerCustomerIds],
+    );
   } finally {
     await client.end();
   }
@@ -216,6 +239,7 @@ export const takePayment: Scenario = {
   connections: 10,
   requiresDatabaseUrl: true,
   prepare: preparePayers,
+  finish: backdatePayersPayments,
   request: (ctx) => ({
     method: 'POST',
     path: payerPaths[0] ?? '/',

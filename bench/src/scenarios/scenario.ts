@@ -33,6 +33,11 @@ export type Scenario = {
   durationSeconds?: number;
   /** Runs once before the warm-up: create what the requests need. */
   prepare?: (ctx: BenchContext) => Promise<void>;
+  /**
+   * Runs once after the measurement, also when it failed: put back what the requests changed that would change
+   * what a later run measures (the database outlives the run).
+   */
+  finish?: (ctx: BenchContext) => Promise<void>;
   request: (ctx: BenchContext) => ScenarioRequest;
   /** The SQL one request runs, in order, to measure the route against its SQL alone (PostgreSQL only). */
   sql?: (ctx: BenchContext) => SqlStatement[];
