@@ -37,7 +37,8 @@ describe('measure', () => {
         steps.push('request');
         return request(context);
       },
-      finish: async () => void steps.push(`finish after ${served} requests`),
+      // Whether any request had reached the server by then (a count could still grow by one in flight).
+      finish: async () => void steps.push(served > 0 ? 'finish after requests' : 'finish'),
     };
   }
 
@@ -49,9 +50,7 @@ describe('measure', () => {
       1,
     );
     expect(result.requests).toBeGreaterThan(0);
-    expect(steps.slice(0, 2)).toEqual(['prepare', 'request']);
-    expect(steps[2]).toBe(`finish after ${served} requests`);
-    expect(steps).toHaveLength(3);
+    expect(steps).toEqual(['prepare', 'request', 'finish after requests']);
   });
 
   it('finishes a scenario whose measurement failed, and still reports the failure', async () => {
@@ -60,6 +59,8 @@ describe('measure', () => {
       throw new Error('no payer accounts');
     });
     await expect(measure(failing, ctx, 1)).rejects.toThrow('no payer accounts');
-    expect(steps).toEqual(['prepare', 'request', `finish after ${served} requests`]);
+    expect(steps.slice(0, 2)).toEqual(['prepare', 'request']);
+    expect(steps[2]).toMatch(/^finish/);
+    expect(steps).toHaveLength(3);
   });
 });
