@@ -6,11 +6,11 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { sql, type ExtractTablesWithRelations, type Placeholder } from 'drizzle-orm';
-import { withRowsMappedOnce } from './rows-mapped-once';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { keepExtendedQueriesTogether } from './pglite-socket-ordering';
+import { withRowsMappedOnce } from './rows-mapped-once';
 import * as schema from './schema';
 
 /**
