@@ -1,7 +1,7 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { findBlockingViolations } from '../src/axe';
 import { demoUsers } from '../src/demo';
-import { callAsSignedInUser } from '../src/forms';
+import { chatMessage, conversation, createTextingCustomer, injectReply } from '../src/inbox';
 import { signIn } from '../src/session';
 import { acceptInviteAndSignIn, demoMerchantId, inviteUser, newInvitee } from '../src/team';
 
@@ -9,47 +9,6 @@ import { acceptInviteAndSignIn, demoMerchantId, inviteUser, newInvitee } from '.
 // signed-in staff user; the staff user answers; the status walks to Delivered; the second context (another
 // staff user) sees the same conversation update without reload; a dropped and restored connection misses
 // nothing.
-
-/** A customer with an account and a phone no other journey uses. */
-async function createCustomer(page: Page, merchantId: string, tag: string) {
-  const locations = await page.request.get(
-    `/api/merchants/${merchantId}/merchant_locations/?page_size=1000`,
-    {
-      headers: {
-        Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('paylane.access_token'))}`,
-      },
-    },
-  );
-  const location = ((await locations.json()) as { results: { id: string }[] }).results[0]!.id;
-  // An exchange of 200–999 (0 and 1 cannot start one) and a line from the clock: valid and unused.
-  const now = Date.now();
-  const exchange = String(200 + (Math.floor(now / 10_000) % 800));
-  const line = String(now % 10_000).padStart(4, '0');
-  const phone = `+1737${exchange}${line}`;
-  const created = await callAsSignedInUser(page, {
-    method: 'POST',
-    path: `/api/merchants/${merchantId}/customers/`,
-    data: {
-      first_name: 'Lena',
-      last_name: `Live${tag}`,
-      sms_phone_number: `(737) ${exchange}-${line}`,
-      location,
-      account: { amount_due: '250.00', external_id: `LIVE-${tag}` },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { name: `Lena Live${tag}`, phone };
-}
-
-async function injectReply(page: Page, from: string, body: string) {
-  const answer = await page.request.post('/api/dev/outbox/sms/inbound/', { data: { from, body } });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
-
-const conversation = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(`^${name}`) });
-const chatMessage = (page: Page, label: string) =>
-  page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: label });
 
 test('a reply appears live in two staff inboxes, is answered to Delivered, and a dropped socket misses nothing', async ({
   page,
@@ -72,7 +31,11 @@ test('a reply appears live in two staff inboxes, is answered to Delivered, and a
   });
 
   const tag = String(Date.now()).slice(-6);
-  const customer = await createCustomer(page, merchantId, tag);
+  const customer = await createTextingCustomer(page, merchantId, {
+    firstName: 'Lena',
+    lastName: `Live${tag}`,
+    externalId: `LIVE-${tag}`,
+  });
   for (const staff of [page, colleague]) await staff.goto(`/merchants/${merchantId}/inbox`);
   await expect(page.getByText('Select a Customer')).toBeVisible();
 

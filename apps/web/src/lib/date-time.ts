@@ -35,3 +35,53 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`.trim();
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of a moment in a zone, as 'YYYY-MM-DD' (en-CA writes it so). */
+function dayOf(date: Date, timeZone: string | undefined): string {
+  const key = timeZone ?? '';
+  let formatter = dayFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+/**
+ * How long ago, as a list shows it: 'now', '5m', '3h' today, 'Yesterday', the weekday within a week, then the
+ * date (MM/DD/YYYY). Calendar days are the merchant's; the full time belongs in a tooltip (formatDateTime).
+ */
+export function formatRelativeTime(iso: string, now: Date, timeZone?: string | null): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = safeZone(timeZone);
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  const days = daysBetween(dayOf(date, zone), dayOf(now, zone));
+  if (days <= 0 && minutes < 1) return 'now';
+  if (days <= 0 && minutes < 60) return `${Math.max(minutes, 1)}m`;
+  if (days <= 0) return `${Math.floor(minutes / 60)}h`;
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(date);
+  return formatDateTime(iso, zone).split(' ')[0] ?? iso;
+}
+
+/** A zone the browser knows, else the browser's own (as formatDateTime falls back). */
+function safeZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    dayOf(new Date(0), timeZone);
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}

@@ -153,6 +153,13 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
     ...Object.fromEntries(
       [...byId].map(([id]) => [`GET /api/merchants/${id}/recent_payments/`, { body: { results: [] } }]),
     ),
+    // The navigation's Inbox count (issue 20).
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [
+        `GET /api/merchants/${id}/inbox/counts/`,
+        { body: { needs_reply: 0, unread: 0 } },
+      ]),
+    ),
     ...Object.fromEntries(
       [...byId].map(([id]) => [`GET /api/merchants/${id}/promise_summary/`, { body: makePromiseSummary() }]),
     ),

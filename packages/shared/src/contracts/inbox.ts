@@ -12,7 +12,21 @@ export const inboxSearchFieldLabels: Record<(typeof inboxSearchFields)[number], 
   phone: 'Phone Number',
 };
 
-/** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location= (newest conversation first). */
+/**
+ * The inbox's views (issue 20, not in the spec): Needs reply — the customer texted last and no staff member has
+ * answered (a mass text or automation does not answer), oldest wait first; Unread; Mine — conversations I
+ * answered last; All, the spec's list. Every view but Needs reply lists the newest conversation first.
+ */
+export const inboxViews = ['needs_reply', 'unread', 'mine', 'all'] as const;
+export type InboxView = (typeof inboxViews)[number];
+export const inboxViewLabels: Record<InboxView, string> = {
+  needs_reply: 'Needs reply',
+  unread: 'Unread',
+  mine: 'Mine',
+  all: 'All',
+};
+
+/** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location=&view= (newest conversation first). */
 export const inboxQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
@@ -21,6 +35,7 @@ export const inboxQuerySchema = z.object({
   field: z.enum(inboxSearchFields).default('external_id'),
   /** A location id, or 'all' (docs/product.md §5: the filter is required; All Locations is a choice). */
   location: z.string().min(1, { error: validationMessages.required }).default('all'),
+  view: z.enum(inboxViews).default('all'),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
@@ -33,9 +48,21 @@ export const inboxEntrySchema = z.object({
   last_message_body: z.string(),
   last_message_created: z.string(),
   unread_messages: z.number().int(),
+  /** Who wrote the last message: the customer, a staff member (`last_message_sender_user_id`), or the system. */
+  last_message_from: z.enum(['customer', 'staff', 'auto']),
+  last_message_sender_user_id: z.string().nullable(),
+  /** When the customer's unanswered texts began (Needs reply), null when nothing waits. */
+  awaiting_reply_since: z.string().nullable(),
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 export const inboxPageSchema = cursorPageOf(inboxEntrySchema);
+
+/** Counted no further than this: the navigation shows "999+". */
+export const INBOX_COUNT_CAP = 999;
+
+/** GET /api/merchants/{id}/inbox/counts/: conversations waiting for a reply and unread, each at most the cap + 1. */
+export const inboxCountsSchema = z.object({ needs_reply: z.number().int(), unread: z.number().int() });
+export type InboxCounts = z.infer<typeof inboxCountsSchema>;
 
 /** A row of the home pages (/missed-messages, /customer-replies, /auto-messages). */
 export const messageListRowSchema = z.object({

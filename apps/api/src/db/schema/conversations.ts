@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
+import { messageKinds } from './messaging';
 
 /**
  * One row per customer who has a text conversation (issue 6 Inbox): the last message and the unread count,
@@ -26,6 +27,16 @@ export const customerConversations = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
+    // Who wrote the last message, for the inbox preview's "You:" / "Auto:" (migration 0033).
+    lastMessageKind: text('last_message_kind', { enum: messageKinds }).notNull().default('inbound'),
+    lastMessageSenderUserId: uuid('last_message_sender_user_id'),
+    // Needs reply (issue 20): the customer's first text since staff last replied, null once answered or
+    // resolved. A staff reply is an outbound text a user wrote, not a mass text, automation or keyword answer,
+    // so a mass text never takes a waiting customer out of Needs reply nor puts anyone in it.
+    awaitingReplySeq: bigint('awaiting_reply_seq', { mode: 'number' }),
+    awaitingReplyAt: timestamp('awaiting_reply_at', { withTimezone: true }),
+    // Mine: the staff user who replied last.
+    lastRepliedByUserId: uuid('last_replied_by_user_id'),
   },
   (t) => [
     index('customer_conversations_merchant_recent_idx').on(t.merchantId, t.lastMessageSeq),
@@ -35,5 +46,15 @@ export const customerConversations = pgTable(
     index('customer_conversations_merchant_missed_idx')
       .on(t.merchantId, t.lastMessageSeq)
       .where(sql`${t.lastDirection} = 'inbound'`),
+    // The inbox's views (issue 20): Needs reply oldest wait first, Unread and Mine newest first, and their counts.
+    index('customer_conversations_merchant_awaiting_idx')
+      .on(t.merchantId, t.awaitingReplySeq)
+      .where(sql`${t.awaitingReplySeq} is not null`),
+    index('customer_conversations_merchant_unread_idx')
+      .on(t.merchantId, t.lastMessageSeq)
+      .where(sql`${t.unreadCount} > 0`),
+    index('customer_conversations_merchant_replier_idx')
+      .on(t.merchantId, t.lastRepliedByUserId, t.lastMessageSeq)
+      .where(sql`${t.lastRepliedByUserId} is not null`),
   ],
 );

@@ -33,7 +33,8 @@ export async function countConversations(db: Db, merchantId: string) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      waitingForReply: sql<number>`(count(*) filter (where ${c.lastDirection} = 'inbound'))::int`,
+      // The inbox's Needs reply (issue 20): a mass text sent after the customer's text does not answer it.
+      waitingForReply: sql<number>`(count(*) filter (where ${c.awaitingReplySeq} is not null))::int`,
       unreadMessages: sql<number>`coalesce(sum(${c.unreadCount}), 0)::int`,
     })
     .from(c)

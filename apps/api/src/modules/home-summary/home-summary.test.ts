@@ -27,7 +27,7 @@ describe('GET /api/merchants/{id}/home_summary/', () => {
       .values({ name: 'Summary Motors', timeZone: ZONE })
       .returning();
     merchantId = merchant!.id;
-    await addMember(db, { merchantId, email: 'admin@summary.test', roles: ['admin'] });
+    const admin = await addMember(db, { merchantId, email: 'admin@summary.test', roles: ['admin'] });
     adminToken = (await t.signIn('admin@summary.test', MEMBER_PASSWORD)).access;
 
     const now = t.clock.now();
@@ -102,7 +102,8 @@ describe('GET /api/merchants/{id}/home_summary/', () => {
       text(cleo.id, { status: 'canceled', kind: 'batch', batchId: batch!.id }),
       // Before the window: not counted.
       text(dev.id, { status: 'received', direction: 'inbound', kind: 'inbound', at: monthAgo }),
-      text(dev.id, { status: 'delivered', at: monthAgo }),
+      // Staff answered it: no longer waiting for a reply (issue 20's Needs reply).
+      text(dev.id, { status: 'delivered', at: monthAgo, senderUserId: admin.id }),
       // An email is not a text.
       text(ana.id, { status: 'delivered', channel: 'email', toAddress: 'ana@example.com' }),
     ]);

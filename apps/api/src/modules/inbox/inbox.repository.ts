@@ -9,6 +9,7 @@ import {
   type Bind,
   type Db,
 } from '../../db/client';
+import type { InboxView } from '@paylane/shared/contracts/inbox';
 import { customerConversations, customers, locations } from '../../db/schema';
 
 // The inbox (issue 6): one row per conversation from customer_conversations, newest first by the last
@@ -61,42 +62,83 @@ const entryColumns = {
   lastMessageBody: c.lastMessageBody,
   lastMessageAt: c.lastMessageAt,
   lastMessageSeq: c.lastMessageSeq,
+  lastMessageKind: c.lastMessageKind,
+  lastMessageSenderUserId: c.lastMessageSenderUserId,
+  lastDirection: c.lastDirection,
   unreadCount: c.unreadCount,
+  awaitingReplySeq: c.awaitingReplySeq,
+  awaitingReplyAt: c.awaitingReplyAt,
 };
 /** The join every inbox read makes: a conversation shows only with its customer, and only while not voided. */
 const isLiveCustomerOf = and(eq(customers.id, c.customerId), isNull(customers.voidedAt));
 
 export type InboxRow = NonNullable<Awaited<ReturnType<typeof findInboxRow>>>;
 
-/** Which page of which conversations: `olderThan`/`newerThan` are last_message_seq keyset bounds. */
+/**
+ * Which page of which conversations. `after`/`before` are keyset bounds in the view's order: on the view's
+ * sort key (Needs reply: awaiting_reply_seq, oldest first; the others: last_message_seq, newest first).
+ */
 export type InboxPageQuery = {
   merchantId: string;
   locationId: string | null;
+  view: InboxView;
+  /** The caller, whose conversations Mine lists. */
+  userId: string | null;
   /** The search ({}: none). */
   filter: InboxFilter;
   limit: number;
-  olderThan?: number | undefined;
-  newerThan?: number | undefined;
+  after?: number | undefined;
+  before?: number | undefined;
 };
 
-/** The merchant, the location and the keyset bounds: what every page's statement keeps. */
-const pageConditions = (query: InboxPageQuery, bind: Bind = inlineValues) => [
-  eq(c.merchantId, bind('merchantId', query.merchantId)),
-  query.locationId === null ? undefined : eq(c.locationId, bind('locationId', query.locationId)),
-  query.olderThan === undefined
-    ? undefined
-    : sql`${c.lastMessageSeq} < ${bind('olderThan', query.olderThan)}`,
-  query.newerThan === undefined
-    ? undefined
-    : sql`${c.lastMessageSeq} > ${bind('newerThan', query.newerThan)}`,
-];
+/** The view's sort key and whether it lists smallest first (Needs reply: oldest wait first). */
+const sortOf = (view: InboxView) =>
+  view === 'needs_reply'
+    ? { key: c.awaitingReplySeq, ascending: true }
+    : { key: c.lastMessageSeq, ascending: false };
 
-const pageOrder = (query: InboxPageQuery) =>
-  query.newerThan === undefined ? desc(c.lastMessageSeq) : asc(c.lastMessageSeq);
+/** The key a row is at in its view's order (what the page's cursor keeps). */
+export const sortKeyOf = (view: InboxView, row: InboxRow): number =>
+  view === 'needs_reply' ? (row.awaitingReplySeq ?? 0) : row.lastMessageSeq;
 
-/** Rows as read, newest first (a `newerThan` page is read oldest first, from its bound). */
-const newestFirst = <T>(query: InboxPageQuery, rows: T[]) =>
-  query.newerThan === undefined ? rows : rows.reverse();
+/** Which conversations the view lists (each condition has its partial index; see the schema). */
+function viewCondition(query: InboxPageQuery, bind: Bind): SQL | undefined {
+  switch (query.view) {
+    case 'needs_reply':
+      return sql`${c.awaitingReplySeq} is not null`;
+    case 'unread':
+      return sql`${c.unreadCount} > 0`;
+    case 'mine':
+      // A caller without a user (an API key) has answered nothing.
+      return query.userId === null ? sql`false` : eq(c.lastRepliedByUserId, bind('userId', query.userId));
+    case 'all':
+      return undefined;
+  }
+}
+
+/** The merchant, the view, the location and the keyset bounds: what every page's statement keeps. */
+function pageConditions(query: InboxPageQuery, bind: Bind = inlineValues) {
+  const { key, ascending } = sortOf(query.view);
+  const past = (bound: number, name: string, forward: boolean) =>
+    forward === ascending ? sql`${key} > ${bind(name, bound)}` : sql`${key} < ${bind(name, bound)}`;
+  return [
+    eq(c.merchantId, bind('merchantId', query.merchantId)),
+    viewCondition(query, bind),
+    query.locationId === null ? undefined : eq(c.locationId, bind('locationId', query.locationId)),
+    query.after === undefined ? undefined : past(query.after, 'after', true),
+    query.before === undefined ? undefined : past(query.before, 'before', false),
+  ];
+}
+
+/** A `before` page is read backwards from its bound, then turned round. */
+function pageOrder(query: InboxPageQuery) {
+  const { key, ascending } = sortOf(query.view);
+  return ascending === (query.before === undefined) ? asc(key) : desc(key);
+}
+
+/** Rows in the view's order. */
+const inViewOrder = <T>(query: InboxPageQuery, rows: T[]) =>
+  query.before === undefined ? rows : rows.reverse();
 
 // The inbox as it opens (every location, no search), its most read page: built and prepared once (issue 19).
 const newestPageStatement = preparedPerDb((db) =>
@@ -111,12 +153,13 @@ const newestPageStatement = preparedPerDb((db) =>
 );
 
 const isNewestUnfilteredPage = (query: InboxPageQuery) =>
+  query.view === 'all' &&
   query.locationId === null &&
   Object.keys(query.filter).length === 0 &&
-  query.olderThan === undefined &&
-  query.newerThan === undefined;
+  query.after === undefined &&
+  query.before === undefined;
 
-/** One page of conversations newest first, each one's customer checked against the search while walking. */
+/** One page of the view's conversations, each one's customer checked against the search while walking. */
 export async function listInboxRows(db: Db, query: InboxPageQuery) {
   if (isNewestUnfilteredPage(query)) return newestPageStatement(db).execute(query);
   const rows = await db
@@ -126,7 +169,7 @@ export async function listInboxRows(db: Db, query: InboxPageQuery) {
     .where(and(...pageConditions(query), customerCondition(query.filter)))
     .orderBy(pageOrder(query))
     .limit(query.limit);
-  return newestFirst(query, rows);
+  return inViewOrder(query, rows);
 }
 
 type MatchesQuery = InboxPageQuery & { matchesUpTo: number };
@@ -168,13 +211,14 @@ function buildRowsOfMatches(db: Db, query: MatchesQuery) {
     .prepare(UNNAMED);
 }
 
-/** Which search field, location and keyset bound a page has, not their values. */
+/** Which search field, view, location and keyset bound a page has, not their values. */
 const shapeOf = (query: InboxPageQuery) =>
   [
     ...Object.keys(query.filter),
+    query.view,
     query.locationId === null ? 'all' : 'location',
-    query.olderThan === undefined ? '' : 'older',
-    query.newerThan === undefined ? '' : 'newer',
+    query.after === undefined ? '' : 'after',
+    query.before === undefined ? '' : 'before',
   ].join(' ');
 
 // Each shape is built once (drizzle's query building was most of the search route's own CPU, issue 19) and sent
@@ -184,7 +228,7 @@ const rowsOfMatchesStatements = preparedPerShape<ReturnType<typeof buildRowsOfMa
 export async function listInboxRowsOfMatches(db: Db, query: MatchesQuery) {
   const statement = rowsOfMatchesStatements(db, shapeOf(query), (forDb) => buildRowsOfMatches(forDb, query));
   const rows = await statement.execute({ ...query, ...query.filter });
-  return newestFirst(query, rows);
+  return inViewOrder(query, rows);
 }
 
 /** The conversation of one of the merchant's live customers, or null. */
@@ -205,6 +249,31 @@ export async function isMerchantLocation(db: Db, merchantId: string, id: string)
     .where(and(eq(locations.merchantId, merchantId), eq(locations.id, id)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * How many of the merchant's live conversations wait for a reply and how many are unread, each counted no
+ * further than `upTo` (each from its partial index).
+ */
+export async function countInboxViews(db: Db, merchantId: string, upTo: number) {
+  const counted = (condition: SQL) =>
+    sql<number>`(select count(*)::int from (select 1 from ${c} join ${customers} on ${isLiveCustomerOf}
+      where ${c.merchantId} = ${merchantId} and ${condition} limit ${upTo}) as counted)`;
+  const result = await db.execute<{ needs_reply: number; unread: number }>(
+    sql`select ${counted(sql`${c.awaitingReplySeq} is not null`)} as needs_reply,
+      ${counted(sql`${c.unreadCount} > 0`)} as unread`,
+  );
+  return result.rows[0] ?? { needs_reply: 0, unread: 0 };
+}
+
+/** Resolving a conversation takes it out of Needs reply until the customer texts again; false if none. */
+export async function clearAwaitingReply(db: Db, merchantId: string, customerId: string): Promise<boolean> {
+  const rows = await db
+    .update(c)
+    .set({ awaitingReplySeq: null, awaitingReplyAt: null })
+    .where(and(eq(c.merchantId, merchantId), eq(c.customerId, customerId)))
+    .returning({ customerId: c.customerId });
+  return rows.length > 0;
 }
 
 /** Opening a conversation (update_last_viewed) reads it: its unread count goes back to 0. */

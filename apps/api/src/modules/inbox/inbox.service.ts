@@ -1,4 +1,9 @@
-import type { InboxEntry, inboxQuerySchema } from '@paylane/shared/contracts/inbox';
+import {
+  INBOX_COUNT_CAP,
+  type InboxCounts,
+  type InboxEntry,
+  type inboxQuerySchema,
+} from '@paylane/shared/contracts/inbox';
 import { messages } from '@paylane/shared/messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,11 +14,14 @@ import type { CursorSlice } from '../../kit/paging';
 import { seqPosition } from '../../kit/cursor';
 import { planCustomerSearch } from '../customers/customer-search.service';
 import {
+  clearAwaitingReply,
+  countInboxViews,
   findInboxRow,
   isMerchantLocation,
   listInboxRows,
   listInboxRowsOfMatches,
   probeInboxFilter,
+  sortKeyOf,
   type InboxFilter,
   type InboxPageQuery,
   type InboxRow,
@@ -32,7 +40,16 @@ export function toInboxEntry(row: InboxRow): InboxEntry {
     last_message_body: row.lastMessageBody,
     last_message_created: row.lastMessageAt.toISOString(),
     unread_messages: row.unreadCount,
+    last_message_from: authorOf(row),
+    last_message_sender_user_id: row.lastMessageSenderUserId,
+    awaiting_reply_since: row.awaitingReplyAt?.toISOString() ?? null,
   };
+}
+
+/** An outbound text a user wrote (a chat reply or their mass text) is staff's; one without a user, automatic. */
+function authorOf(row: InboxRow): InboxEntry['last_message_from'] {
+  if (row.lastDirection === 'inbound') return 'customer';
+  return row.lastMessageSenderUserId === null ? 'auto' : 'staff';
 }
 
 /** The search as an index-friendly filter; null when it can match nobody (a phone search without digits). */
@@ -75,12 +92,16 @@ async function locationIdOf(ctx: AppContext, merchantId: string, location: strin
   return location;
 }
 
-/** docs/product.md §2 Inbox: conversations newest first by cursor, searched by one field, filtered by location. */
+/**
+ * docs/product.md §2 Inbox: conversations by cursor, searched by one field, filtered by location, in one of the
+ * views (issue 20; All is the spec's newest-first list).
+ */
 export async function listInbox(
   ctx: AppContext,
-  merchantId: string,
+  caller: { merchantId: string; userId: string | null },
   query: InboxQuery,
 ): Promise<CursorSlice<InboxEntry>> {
+  const { merchantId, userId } = caller;
   const locationId = await locationIdOf(ctx, merchantId, query.location);
   const cursor = query.cursor ? decodeCursor(seqPosition, query.cursor) : null;
   const filter = filterOf(query);
@@ -88,15 +109,17 @@ export async function listInbox(
   const rows = await searchedRows(ctx, {
     merchantId,
     locationId,
+    view: query.view,
+    userId,
     filter,
     limit: query.page_size + 1,
-    ...(cursor?.d === 'n' ? { olderThan: cursor.s } : {}),
-    ...(cursor?.d === 'p' ? { newerThan: cursor.s } : {}),
+    ...(cursor?.d === 'n' ? { after: cursor.s } : {}),
+    ...(cursor?.d === 'p' ? { before: cursor.s } : {}),
   });
   const { next, previous, page } = keysetPage(rows, {
     direction: cursor?.d ?? null,
     pageSize: query.page_size,
-    positionOf: (row) => ({ s: row.lastMessageSeq }),
+    positionOf: (row) => ({ s: sortKeyOf(query.view, row) }),
   });
   return { next, previous, results: page.map(toInboxEntry) };
 }
@@ -116,6 +139,17 @@ export async function getInboxEntry(ctx: AppContext, merchantId: string, custome
   const entry = await findInboxEntry(ctx.db, merchantId, customerId);
   if (!entry) throw notFound();
   return entry;
+}
+
+/** GET …/inbox/counts/: what waits for a reply and what is unread, for the navigation's badge. */
+export async function countInbox(ctx: AppContext, merchantId: string): Promise<InboxCounts> {
+  return countInboxViews(ctx.db, merchantId, INBOX_COUNT_CAP + 1);
+}
+
+/** POST …/inbox/{customer_id}/resolve/: nothing to answer (a "thanks"); the customer's next text waits again. */
+export async function resolveConversation(ctx: AppContext, merchantId: string, customerId: string) {
+  if (!isUuid(customerId) || !(await clearAwaitingReply(ctx.db, merchantId, customerId))) throw notFound();
+  return getInboxEntry(ctx, merchantId, customerId);
 }
 
 /** Opening a customer reads their conversation: its unread count clears (the customer page calls it). */

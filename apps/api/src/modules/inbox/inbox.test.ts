@@ -48,6 +48,9 @@ describe('inbox (issue 6)', () => {
       last_message_body: 'hello 29',
       last_message_created: expect.any(String),
       unread_messages: 1,
+      last_message_from: 'customer',
+      last_message_sender_user_id: null,
+      awaiting_reply_since: expect.any(String),
     });
     expect(first.body.results.map((e: { customer_id: string }) => e.customer_id)).toEqual(
       people

@@ -165,7 +165,7 @@ export class LiveHub {
   // The merchant's newest conversations, the oldest of them first so that the newest ends on top.
   private async pushNewestEntries(merchantId: string, targets: Iterable<InboxSubscriber>): Promise<void> {
     const query = { ...inboxQuerySchema.parse({ page_size: LATEST_PAGE }), url: '/' };
-    const page = await listInbox(this.ctx, merchantId, query);
+    const page = await listInbox(this.ctx, { merchantId, userId: null }, query);
     pushEntries(targets, page.results.reverse());
   }
 

@@ -11,6 +11,7 @@ import { flagsInMerchant, rolesInMerchant, standardRolesInMerchant } from '../..
 import { useSignedInUser } from '../../features/profile/hooks/use-signed-in-user';
 import { formatFullName } from '../../lib/format';
 import { AppNavigation } from './app-navigation';
+import { useInboxCounts } from '../../features/inbox/api/inbox-counts';
 import { MerchantSwitcher } from './merchant-switcher';
 import { buildNavigation } from './navigation';
 import { UserMenu } from './user-menu';
@@ -30,6 +31,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const { profile, isSuperAdmin } = useSignedInUser();
   const { merchantId, merchant } = useCurrentMerchant();
+  const { data: inboxCounts } = useInboxCounts(merchantId);
   if (!profile) return <FullPageLoader />;
 
   const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
@@ -99,7 +101,11 @@ export function AppLayout() {
         <AppShell.Navbar p="xs" aria-label="Main navigation">
           {/* The links outgrow a short window: the section scrolls instead of cutting the last ones off. */}
           <AppShell.Section grow component={ScrollArea}>
-            <AppNavigation sections={sections} onNavigate={nav.close} />
+            <AppNavigation
+              sections={sections}
+              onNavigate={nav.close}
+              counts={{ Inbox: inboxCounts?.unread ?? 0 }}
+            />
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>

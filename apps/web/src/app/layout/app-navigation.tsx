@@ -1,8 +1,18 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
+import { INBOX_COUNT_CAP } from '@paylane/shared/contracts/inbox';
 import { Link, useLocation } from 'react-router';
 import { isNavItemActive, type NavSection } from './navigation';
 
-export function AppNavigation({ sections, onNavigate }: { sections: NavSection[]; onNavigate: () => void }) {
+type Props = {
+  sections: NavSection[];
+  onNavigate: () => void;
+  /** A count beside an item, by its label (the Inbox's unread conversations); 0 shows none. */
+  counts?: Record<string, number>;
+};
+
+const countText = (count: number) => (count > INBOX_COUNT_CAP ? `${INBOX_COUNT_CAP}+` : String(count));
+
+export function AppNavigation({ sections, onNavigate, counts = {} }: Props) {
   const { pathname } = useLocation();
   return (
     <Stack gap="md">
@@ -15,12 +25,21 @@ export function AppNavigation({ sections, onNavigate }: { sections: NavSection[]
           ) : null}
           {section.items.map((item) => {
             const isActive = isNavItemActive(item.to, pathname);
+            const count = counts[item.label] ?? 0;
             return (
               <NavLink
                 key={item.label}
                 component={Link}
                 to={item.to}
                 label={item.label}
+                aria-label={count > 0 ? `${item.label}, ${count} unread` : undefined}
+                rightSection={
+                  count > 0 ? (
+                    <Badge size="sm" color="red.8" aria-hidden>
+                      {countText(count)}
+                    </Badge>
+                  ) : null
+                }
                 active={isActive}
                 aria-current={isActive ? 'page' : undefined}
                 onClick={onNavigate}

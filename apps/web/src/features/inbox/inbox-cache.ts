@@ -1,28 +1,79 @@
 // How live conversation changes reach the inbox lists already loaded.
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import type { InfiniteData } from '@tanstack/react-query';
+import { isUnfiltered, type InboxFilters } from './api/keys';
 
 export type InboxPage = { next: string | null; previous: string | null; results: InboxEntry[] };
 export type InboxHistory = InfiniteData<InboxPage>;
 
 /**
- * A conversation with a new message moves to the top of the unfiltered list (docs/product.md §2 inbox, issue 6 Live);
- * a filtered list (search, location) only updates the row it already shows, since it cannot tell whether the
- * conversation matches.
+ * A changed conversation in a loaded list, placed as the list's view would place it (issue 20):
+ * - a row already shown stays where it is unless a new message arrived (opening a conversation, which clears
+ *   its badge, or a delivery status never moves it);
+ * - in All and Unread, a new message moves it to the top (docs/product.md §2 inbox, issue 6 Live); Unread takes
+ *   in a conversation only with unread texts;
+ * - Needs reply keeps the oldest wait first: an answered or resolved conversation leaves, a newly waiting one
+ *   joins at the end once the whole list is loaded (before that, scrolling reaches it);
+ * - Mine takes in a conversation when the caller answered it (the server knows; a shown row is updated);
+ * - a searched or location-filtered list only updates the rows it shows: it cannot tell whether another
+ *   conversation matches.
  */
-export function applyConversation(list: InboxHistory | undefined, entry: InboxEntry, moveToTop: boolean) {
+export function applyConversation(
+  list: InboxHistory | undefined,
+  entry: InboxEntry,
+  filters: InboxFilters,
+): InboxHistory | undefined {
   if (!list) return list;
-  if (!moveToTop) {
-    return mapEntries(list, (shown) => (shown.customer_id === entry.customer_id ? entry : shown));
+  const shown = findEntry(list, entry.customer_id);
+  if (filters.view === 'needs_reply') return applyToWaiting(list, entry, shown, isUnfiltered(filters));
+  const hasNewMessage = shown === undefined || shown.last_message_created !== entry.last_message_created;
+  const joinsView = filters.view === 'all' || (filters.view === 'unread' && entry.unread_messages > 0);
+  if (hasNewMessage && joinsView && isUnfiltered(filters)) return moveToTop(list, entry);
+  return replaceEntry(list, entry);
+}
+
+function applyToWaiting(
+  list: InboxHistory,
+  entry: InboxEntry,
+  shown: InboxEntry | undefined,
+  canPlace: boolean,
+): InboxHistory {
+  if (entry.awaiting_reply_since === null) return removeEntry(list, entry.customer_id);
+  if (shown) return replaceEntry(list, entry);
+  const last = list.pages.at(-1);
+  if (!canPlace || !last || last.next !== null) return list;
+  return {
+    ...list,
+    pages: [...list.pages.slice(0, -1), { ...last, results: [...last.results, entry] }],
+  };
+}
+
+function findEntry(list: InboxHistory, customerId: string): InboxEntry | undefined {
+  for (const page of list.pages) {
+    const found = page.results.find((shown) => shown.customer_id === customerId);
+    if (found) return found;
   }
-  const pages = list.pages.map((page) => ({
-    ...page,
-    results: page.results.filter((shown) => shown.customer_id !== entry.customer_id),
-  }));
-  const [first, ...rest] = pages;
+  return undefined;
+}
+
+function moveToTop(list: InboxHistory, entry: InboxEntry): InboxHistory {
+  const [first, ...rest] = removeEntry(list, entry.customer_id).pages;
   if (!first) return list;
   return { ...list, pages: [{ ...first, results: [entry, ...first.results] }, ...rest] };
 }
+
+function removeEntry(list: InboxHistory, customerId: string): InboxHistory {
+  return {
+    ...list,
+    pages: list.pages.map((page) => ({
+      ...page,
+      results: page.results.filter((shown) => shown.customer_id !== customerId),
+    })),
+  };
+}
+
+const replaceEntry = (list: InboxHistory, entry: InboxEntry) =>
+  mapEntries(list, (shown) => (shown.customer_id === entry.customer_id ? entry : shown));
 
 /** Opening a conversation reads it: its badge clears. */
 export const clearUnread = (list: InboxHistory | undefined, customerId: string) =>

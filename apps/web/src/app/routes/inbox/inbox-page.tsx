@@ -1,10 +1,20 @@
-import { Box, Button, Center, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  INBOX_COUNT_CAP,
+  inboxViewLabels,
+  inboxViews,
+  type InboxCounts,
+  type InboxEntry,
+  type InboxView,
+} from '@paylane/shared/contracts/inbox';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CustomerChat } from '../../../components/chat-window/customer-chat';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import type { InboxFilters } from '../../../features/inbox/api/keys';
+import { useInboxCounts } from '../../../features/inbox/api/inbox-counts';
 import { useInbox } from '../../../features/inbox/api/list-inbox';
+import { useResolveConversation } from '../../../features/inbox/api/resolve-conversation';
 import { ConversationList } from '../../../features/inbox/components/conversation-list';
 import { InboxFiltersModal } from '../../../features/inbox/components/inbox-filters-modal';
 import { InboxSearchBar } from '../../../features/inbox/components/inbox-search-bar';
@@ -13,9 +23,29 @@ import { useOpenConversation } from '../../../features/inbox/hooks/use-open-conv
 import { ComposeModal } from '../../../features/mass-messages/components/compose-modal';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
 
-/** docs/product.md §2: default search field Customer ID, All Locations. */
-export const defaultInboxFilters: InboxFilters = { search: '', field: 'external_id', location: 'all' };
+/** docs/product.md §2: default search field Customer ID, All Locations; the view the user chose last (issue 20). */
+export const defaultInboxFilters: Omit<InboxFilters, 'view'> = {
+  search: '',
+  field: 'external_id',
+  location: 'all',
+};
+
+const VIEW_STORAGE_KEY = 'paylane.inbox.view';
+
+/** The view chosen last on this browser; All (the spec's list) the first time. */
+function rememberedView(): InboxView {
+  const stored = window.localStorage.getItem(VIEW_STORAGE_KEY);
+  return inboxViews.find((view) => view === stored) ?? 'all';
+}
+
+const countText = (count: number) => (count > INBOX_COUNT_CAP ? `${INBOX_COUNT_CAP}+` : String(count));
+
+function viewLabel(view: InboxView, counts: InboxCounts | undefined): string {
+  const count = view === 'needs_reply' ? counts?.needs_reply : view === 'unread' ? counts?.unread : undefined;
+  return count ? `${inboxViewLabels[view]} ${countText(count)}` : inboxViewLabels[view];
+}
 
 /** /merchants/{merchantID}/inbox (docs/product.md §2 Inbox screen): conversations on the left, the chosen chat right. */
 export function InboxPage() {
@@ -26,16 +56,26 @@ export function InboxPage() {
 function MerchantInbox({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('customer');
-  const [filters, setFilters] = useState<InboxFilters>(defaultInboxFilters);
+  const [filters, setFilters] = useState<InboxFilters>(() => ({
+    ...defaultInboxFilters,
+    view: rememberedView(),
+  }));
   const [isFiltersOpen, setIsFiltersOpen] = useState(false);
   const [isComposeOpen, setIsComposeOpen] = useState(false);
   const { data: merchant } = useMerchant(merchantId);
   const canGroupMessage = useCan('groupMessage', merchantId);
   const inbox = useInbox(merchantId, filters);
+  const { data: counts } = useInboxCounts(merchantId);
+  const { profile } = useSignedInUser();
   useInboxSocket(merchantId, selectedId);
   useOpenConversation(merchantId, selectedId);
   const entries = inbox.data?.pages.flatMap((page) => page.results) ?? [];
   const timeZone = merchant?.time_zone ?? null;
+
+  const chooseView = (view: InboxView) => {
+    window.localStorage.setItem(VIEW_STORAGE_KEY, view);
+    setFilters((current) => ({ ...current, view }));
+  };
 
   const select = (customerId: string) =>
     setParams((current) => {
@@ -61,7 +101,16 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
                 filters={filters}
                 onChange={setFilters}
                 onOpenFilters={() => setIsFiltersOpen(true)}
-                onReset={() => setFilters(defaultInboxFilters)}
+                onReset={() => setFilters((current) => ({ ...defaultInboxFilters, view: current.view }))}
+              />
+              <SegmentedControl
+                mt="xs"
+                fullWidth
+                size="xs"
+                aria-label="Conversations to show"
+                value={filters.view}
+                onChange={(value) => chooseView(value as InboxView)}
+                data={inboxViews.map((view) => ({ value: view, label: viewLabel(view, counts) }))}
               />
             </Box>
             <Box style={{ maxHeight: 640, overflowY: 'auto' }}>
@@ -74,13 +123,19 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
                 isLoadingMore={inbox.isFetchingNextPage}
                 onLoadMore={() => void inbox.fetchNextPage()}
                 timeZone={timeZone}
+                currentUserId={profile?.id ?? null}
               />
             </Box>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           {selectedId ? (
-            <SelectedChat merchantId={merchantId} customerId={selectedId} timeZone={timeZone} />
+            <SelectedChat
+              merchantId={merchantId}
+              customerId={selectedId}
+              timeZone={timeZone}
+              entry={entries.find((entry) => entry.customer_id === selectedId)}
+            />
           ) : (
             <Paper withBorder radius="md" h={560}>
               <Center h="100%">
@@ -105,8 +160,17 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
   );
 }
 
-function SelectedChat(props: { merchantId: string; customerId: string; timeZone: string | null }) {
+type SelectedChatProps = {
+  merchantId: string;
+  customerId: string;
+  timeZone: string | null;
+  /** Its row in the list, when the list shows it. */
+  entry: InboxEntry | undefined;
+};
+
+function SelectedChat(props: SelectedChatProps) {
   const { data: customer, isError } = useCustomer(props.merchantId, props.customerId);
+  const resolve = useResolveConversation(props.merchantId);
   if (!customer) {
     return (
       <Paper withBorder radius="md" h={560}>
@@ -118,9 +182,21 @@ function SelectedChat(props: { merchantId: string; customerId: string; timeZone:
   }
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
-        {`${customer.first_name} ${customer.last_name}`.trim()}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {`${customer.first_name} ${customer.last_name}`.trim()}
+        </Title>
+        {props.entry?.awaiting_reply_since ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={resolve.isPending}
+            onClick={() => resolve.mutate(props.customerId)}
+          >
+            Resolve
+          </Button>
+        ) : null}
+      </Group>
       <CustomerChat
         key={customer.id}
         merchantId={props.merchantId}

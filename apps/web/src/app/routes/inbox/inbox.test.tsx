@@ -25,9 +25,14 @@ const entry = (id: string, first: string, last: string, extra: Partial<InboxEntr
   last_message_body: `Hello from ${first}`,
   last_message_created: '2026-11-23T15:00:00.000Z',
   unread_messages: 0,
+  last_message_from: 'customer',
+  last_message_sender_user_id: null,
+  awaiting_reply_since: null,
   ...extra,
 });
 const ada = entry('cust-1', 'Ada', 'Lovelace', { unread_messages: 2 });
+/** When a live message arrives, after every listed one. */
+const LATER = '2026-11-23T16:30:00.000Z';
 const grace = entry('cust-2', 'Grace', 'Hopper');
 const alan = entry('cust-3', 'Alan', 'Turing', { unread_messages: 1 });
 
@@ -82,7 +87,8 @@ describe('inbox', () => {
     expect(within(first).getByText('AL')).toBeInTheDocument();
     expect(within(first).getByText('C-cust-1')).toBeInTheDocument();
     expect(within(first).getByText('Hello from Ada')).toBeInTheDocument();
-    expect(within(first).getByText(/11\/23\/2026/)).toBeInTheDocument();
+    // A relative time, the full time on hover.
+    expect(within(first).getByTitle(/^11\/23\/2026 /)).toHaveAttribute('datetime', ada.last_message_created);
     expect(within(first).getByTestId('unread-badge')).toHaveTextContent('2');
     expect(screen.getByText('Select a Customer')).toBeInTheDocument();
     expect(screen.queryByText('End of Conversations')).not.toBeInTheDocument();
@@ -91,6 +97,7 @@ describe('inbox', () => {
       page_size: '25',
       field: 'external_id',
       location: 'all',
+      view: 'all',
     });
 
     intersection.reveal();
@@ -168,7 +175,7 @@ describe('inbox', () => {
     // An inbound message for Alan: to the top with its badge bumped.
     socket!.push({
       type: 'conversation',
-      entry: { ...alan, unread_messages: 2, last_message_body: 'Paid!' },
+      entry: { ...alan, unread_messages: 2, last_message_body: 'Paid!', last_message_created: LATER },
     });
     await waitFor(() => expect(rowNames()[0]).toBe('Alan Turing, 2 unread'));
     expect(screen.getByText('Paid!')).toBeInTheDocument();
@@ -177,13 +184,17 @@ describe('inbox', () => {
     expect(location()).toBe(`${inboxPage}?customer=cust-1`);
     await screen.findByRole('button', { name: 'Ada Lovelace' });
     await waitFor(() => expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(1));
+    // Read, its badge cleared on the server too: the row stays where it is (issue 20).
+    socket!.push({ type: 'conversation', entry: { ...ada, unread_messages: 0 } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument());
+    expect(rowNames()).toEqual(['Alan Turing, 2 unread', 'Grace Hopper', 'Ada Lovelace']);
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByText('Select a Customer')).not.toBeInTheDocument();
 
     // A new message in the open conversation: on top, and read at once.
     socket!.push({
       type: 'conversation',
-      entry: { ...ada, unread_messages: 1, last_message_body: 'Thanks' },
+      entry: { ...ada, unread_messages: 1, last_message_body: 'Thanks', last_message_created: LATER },
     });
     await waitFor(() => expect(rowNames()[0]).toBe('Ada Lovelace'));
     await waitFor(() => expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(2));
@@ -212,5 +223,55 @@ describe('inbox', () => {
     expect(screen.getByText('The customer has no account to send from.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Group Message' }));
     expect(await screen.findByRole('dialog', { name: 'New Mass Text Message' })).toBeInTheDocument();
+  });
+
+  it('switches views with their counts, remembers the view, prefixes who wrote, and resolves a waiting conversation', async () => {
+    const customerApi = `/api/merchants/${merchantA.id}/customers/cust-2/`;
+    const waiting = entry('cust-2', 'Grace', 'Hopper', { awaiting_reply_since: '2026-11-23T15:00:00.000Z' });
+    const answered = entry('cust-1', 'Ada', 'Lovelace', {
+      last_message_from: 'staff',
+      last_message_sender_user_id: memberProfile(['staff']).id,
+      last_message_body: 'See you Friday',
+    });
+    const automatic = entry('cust-3', 'Alan', 'Turing', {
+      last_message_from: 'auto',
+      last_message_body: 'Due soon',
+    });
+    const { api, user } = openInbox(
+      inboxPage,
+      ({ search }: StubRequest) => ({
+        body: {
+          next: null,
+          previous: null,
+          results: search.get('view') === 'needs_reply' ? [waiting] : [answered, waiting, automatic],
+        },
+      }),
+      {
+        [`GET ${inboxApi}counts/`]: { body: { needs_reply: 1, unread: 1000 } },
+        [`POST ${inboxApi}cust-2/resolve/`]: { body: { ...waiting, awaiting_reply_since: null } },
+        [`GET ${customerApi}`]: {
+          body: makeCustomer({ id: 'cust-2', first_name: 'Grace', last_name: 'Hopper' }),
+        },
+        [`POST ${customerApi}update_last_viewed/`]: { body: { last_viewed_at: '2026-11-23T16:00:00.000Z' } },
+        [`GET ${messagesApi('cust-2')}`]: { body: chatPage([]) },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('button', { name: /^Ada/ })).toHaveTextContent('You: See you Friday');
+    expect(within(list).getByRole('button', { name: /^Alan/ })).toHaveTextContent('Auto: Due soon');
+    expect(within(list).getByRole('button', { name: /^Grace/ })).toHaveTextContent('Hello from Grace');
+    expect(await screen.findByRole('radio', { name: 'Unread 999+' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inbox, 1000 unread' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Needs reply 1' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Grace Hopper']));
+    expect(api.callsTo(`GET ${inboxApi}`).at(-1)?.search.get('view')).toBe('needs_reply');
+    expect(window.localStorage.getItem('paylane.inbox.view')).toBe('needs_reply');
+
+    await user.click(screen.getByRole('button', { name: 'Grace Hopper' }));
+    await user.click(await screen.findByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(screen.getByText('No Results Found')).toBeInTheDocument());
+    expect(api.callsTo(`POST ${inboxApi}cust-2/resolve/`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
   });
 });

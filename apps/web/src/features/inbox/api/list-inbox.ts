@@ -6,7 +6,7 @@ import { inboxListKey, inboxPath, type InboxFilters } from './keys';
 /** docs/product.md §9: the inbox pages by 25. */
 export const INBOX_PAGE_SIZE = 25;
 
-/** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location= — newest conversation first. */
+/** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location=&view= — in the view's order. */
 export function listInbox(
   merchantId: string,
   filters: InboxFilters,
@@ -20,6 +20,7 @@ export function listInbox(
       search: filters.search || undefined,
       field: filters.field,
       location: filters.location,
+      view: filters.view,
     },
     schema: inboxPageSchema,
     signal,

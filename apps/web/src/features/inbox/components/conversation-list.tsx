@@ -1,7 +1,8 @@
 import { Avatar, Badge, Box, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime, formatRelativeTime } from '../../../lib/date-time';
+import { useNow } from '../../../lib/use-now';
 
 type Props = {
   entries: InboxEntry[];
@@ -12,6 +13,8 @@ type Props = {
   isLoadingMore: boolean;
   onLoadMore: () => void;
   timeZone: string | null;
+  /** The signed-in user: their own messages read "You:". */
+  currentUserId: string | null;
 };
 
 export const entryName = (entry: Pick<InboxEntry, 'first_name' | 'last_name'>) =>
@@ -20,9 +23,17 @@ export const entryName = (entry: Pick<InboxEntry, 'first_name' | 'last_name'>) =
 const initialsOf = (entry: InboxEntry) =>
   `${entry.first_name.charAt(0)}${entry.last_name.charAt(0)}`.toUpperCase() || '?';
 
+/** Who wrote the preview's message, when it was not the customer (issue 20). */
+export function previewPrefix(entry: InboxEntry, currentUserId: string | null): string {
+  if (entry.last_message_from === 'auto') return 'Auto: ';
+  if (entry.last_message_from === 'customer') return '';
+  return entry.last_message_sender_user_id === currentUserId ? 'You: ' : 'Staff: ';
+}
+
 /** docs/product.md §2 inbox, left: the conversations, more as the list scrolls, then 'End of Conversations'. */
 export function ConversationList(props: Props) {
   const { entries, hasMore, isLoadingMore, onLoadMore } = props;
+  const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   useEffect(() => {
@@ -63,6 +74,8 @@ export function ConversationList(props: Props) {
               isSelected={entry.customer_id === props.selectedId}
               onSelect={props.onSelect}
               timeZone={props.timeZone}
+              now={now}
+              currentUserId={props.currentUserId}
             />
           </li>
         ))}
@@ -87,11 +100,14 @@ type ItemProps = {
   isSelected: boolean;
   onSelect: (customerId: string) => void;
   timeZone: string | null;
+  now: Date;
+  currentUserId: string | null;
 };
 
-function ConversationItem({ entry, isSelected, onSelect, timeZone }: ItemProps) {
+function ConversationItem({ entry, isSelected, onSelect, timeZone, now, currentUserId }: ItemProps) {
   const name = entryName(entry);
   const unread = entry.unread_messages;
+  const isUnread = unread > 0;
   return (
     <UnstyledButton
       onClick={() => onSelect(entry.customer_id)}
@@ -109,24 +125,33 @@ function ConversationItem({ entry, isSelected, onSelect, timeZone }: ItemProps) 
         </Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={600} truncate>
+            <Text size="sm" fw={isUnread ? 800 : 500} truncate>
               {name}
             </Text>
-            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-              {formatDateTime(entry.last_message_created, timeZone)}
+            <Text
+              component="time"
+              size="xs"
+              c={isUnread ? undefined : 'dimmed'}
+              fw={isUnread ? 700 : undefined}
+              style={{ flexShrink: 0 }}
+              dateTime={entry.last_message_created}
+              title={formatDateTime(entry.last_message_created, timeZone)}
+            >
+              {formatRelativeTime(entry.last_message_created, now, timeZone)}
             </Text>
           </Group>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" c="dimmed" truncate>
               {entry.external_id ?? '—'}
             </Text>
-            {unread > 0 ? (
+            {isUnread ? (
               <Badge size="sm" circle={unread < 10} color="red.8" data-testid="unread-badge">
                 {unread}
               </Badge>
             ) : null}
           </Group>
-          <Text size="sm" c="dimmed" truncate>
+          <Text size="sm" c={isUnread ? undefined : 'dimmed'} fw={isUnread ? 600 : undefined} truncate>
+            {previewPrefix(entry, currentUserId)}
             {entry.last_message_body}
           </Text>
         </Stack>

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, renewed every `intervalMs`: relative times ('5m') stay true while a list stays open. */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { findBlockingViolations } from '../src/axe';
+import { demoUsers } from '../src/demo';
+import { callAsSignedInUser } from '../src/forms';
+import {
+  conversation,
+  conversationList,
+  createTextingCustomer,
+  injectReply,
+  type TextingCustomer,
+} from '../src/inbox';
+import { signIn } from '../src/session';
+import { demoMerchantId } from '../src/team';
+
+// Issue 20 item 1, done when: Needs reply lists only waiting conversations, oldest first, and a mass text does not
+// change it; opening a row does not move it.
+
+/** The names of the listed rows among `customers`, in the list's order. */
+async function orderOf(page: Page, customers: TextingCustomer[]) {
+  const rows = await conversationList(page).getByRole('button').all();
+  const labels = await Promise.all(rows.map((row) => row.getAttribute('aria-label')));
+  return labels
+    .map((label) => customers.find((customer) => label?.startsWith(customer.name))?.name)
+    .filter((name) => name !== undefined);
+}
+
+/** A view by its label (the segmented control's radios are hidden behind their labels). */
+async function chooseView(page: Page, view: RegExp) {
+  await page.getByRole('radiogroup', { name: 'Conversations to show' }).getByText(view).click();
+  await expect(page.getByRole('radio', { name: view })).toBeChecked();
+}
+
+async function searchByName(page: Page, text: string) {
+  await page.getByRole('combobox', { name: 'Search by' }).selectOption('Name');
+  const box = page.getByRole('textbox', { name: 'Search conversations' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('Needs reply lists waiting conversations oldest first, a mass text leaves it alone, an opened row stays put', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, demoUsers.admin);
+  const merchantId = await demoMerchantId(page);
+  const tag = String(Date.now()).slice(-6);
+  const [ana, ben, cleo] = await Promise.all(
+    ['Ana', 'Ben', 'Cleo'].map((firstName, i) =>
+      createTextingCustomer(page, merchantId, {
+        firstName,
+        lastName: `Triage${tag}`,
+        externalId: `TRI-${tag}-${i}`,
+        offset: i * 1_001,
+      }),
+    ),
+  );
+  const ours = [ana!, ben!, cleo!];
+  await page.goto(`/merchants/${merchantId}/inbox`);
+  await chooseView(page, /^All/);
+
+  // Ana, then Ben, then Cleo text in: the newest is on top of All.
+  for (const customer of ours) {
+    await injectReply(page, customer.phone, `Question from ${customer.name}`);
+    await expect(conversation(page, customer.name)).toHaveAccessibleName(`${customer.name}, 1 unread`);
+  }
+  await expect.poll(() => orderOf(page, ours)).toEqual([cleo!.name, ben!.name, ana!.name]);
+  await expect(page.getByRole('link', { name: /^Inbox, \d+ unread$/ })).toBeVisible();
+
+  // Opening Ben reads it: the badge clears and the row stays between Cleo and Ana.
+  await conversation(page, ben!.name).click();
+  await expect(conversation(page, ben!.name)).toHaveAccessibleName(ben!.name);
+  expect(await orderOf(page, ours)).toEqual([cleo!.name, ben!.name, ana!.name]);
+
+  // Ben is answered: it moves to the top of All, and leaves Needs reply.
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+  await composer.fill(`Yes, Friday works ${tag}`);
+  await composer.press('Enter');
+  await expect.poll(() => orderOf(page, ours)).toEqual([ben!.name, cleo!.name, ana!.name]);
+  await expect(conversation(page, ben!.name)).toContainText(`You: Yes, Friday works ${tag}`);
+
+  await chooseView(page, /^Needs reply/);
+  await searchByName(page, `Triage${tag}`);
+  await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name, cleo!.name]);
+
+  // A mass text to all three: it reaches each conversation, and Needs reply is what it was.
+  const sent = await callAsSignedInUser(page, {
+    method: 'POST',
+    path: `/api/merchants/${merchantId}/customers/send_customers_message/`,
+    data: {
+      batch_name: `Triage ${tag}`,
+      message: `Office closed Monday ${tag}`,
+      customers: ours.map((c) => c.id),
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect(conversation(page, ana!.name)).toContainText(`You: Office closed Monday ${tag}`, {
+    timeout: 40_000,
+  });
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /^Needs reply/ })).toBeChecked();
+  await searchByName(page, `Triage${tag}`);
+  await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name, cleo!.name]);
+  expect(await findBlockingViolations(page)).toEqual([]);
+
+  // Cleo only said thanks: Resolve takes her out of Needs reply.
+  await conversation(page, cleo!.name).click();
+  await page.getByRole('button', { name: 'Resolve' }).click();
+  await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name]);
+});
