@@ -9,6 +9,7 @@ import {
   messageStatusEvents,
   outboxEmails,
   outboxSms,
+  outboxSmsFailureRules,
 } from '../../db/schema';
 import { addDays, localDateAt, zonedInstant } from '../../jobs/zoned-time';
 import { DISPATCH_JOB } from './dispatch-request.service';
@@ -160,8 +161,22 @@ describe('dispatching mass texts through the outbox provider', () => {
     await waitFor(async () => expect(await statusCounts(c.t, batchId)).toEqual({ undelivered: 1 }));
     const batch = await batchOf(batchId);
     expect(batch.counts).toMatchObject({ failed: 1, delivered: 0 });
+    // One number's rule goes alone (journeys side by side keep theirs); without ?to= every rule goes.
+    await c.t.request('/api/dev/outbox/sms/failures/', {
+      method: 'POST',
+      json: { to: people[14]!.phone, error_code: '30003', stage: 'callback' },
+    });
+    const ruled = () =>
+      c.t.database.db.select({ to: outboxSmsFailureRules.toAddress }).from(outboxSmsFailureRules);
+    const one = await c.t.request(`/api/dev/outbox/sms/failures/?to=${encodeURIComponent(target.phone)}`, {
+      method: 'DELETE',
+    });
+    expect(one.status).toBe(204);
+    expect(await ruled()).not.toContainEqual({ to: target.phone });
+    expect(await ruled()).toContainEqual({ to: people[14]!.phone });
     const cleared = await c.t.request('/api/dev/outbox/sms/failures/', { method: 'DELETE' });
     expect(cleared.status).toBe(204);
+    expect(await ruled()).toEqual([]);
   });
 
   it('hands an email message to the email provider', async () => {

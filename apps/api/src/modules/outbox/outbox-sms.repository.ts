@@ -32,6 +32,9 @@ export async function putFailureRule(
     });
 }
 
-export async function clearFailureRules(db: Db) {
-  await db.delete(outboxSmsFailureRules);
+/** Every failure rule, or only the one for `toAddress` (a journey cleaning up after itself). */
+export async function clearFailureRules(db: Db, toAddress?: string) {
+  await db
+    .delete(outboxSmsFailureRules)
+    .where(toAddress === undefined ? undefined : eq(outboxSmsFailureRules.toAddress, toAddress));
 }

@@ -88,8 +88,13 @@ export const outboxSmsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
-  app.delete('/api/dev/outbox/sms/failures/', { config: open }, async (_request, reply) => {
-    await clearFailureRules(ctx.db);
-    return reply.status(204).send();
-  });
+  // ?to= removes that number's rule only, so journeys running side by side keep theirs.
+  app.delete(
+    '/api/dev/outbox/sms/failures/',
+    { config: open, schema: { querystring: z.object({ to: z.string().optional() }) } },
+    async (request, reply) => {
+      await clearFailureRules(ctx.db, request.query.to);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   CloseButton,
   FileButton,
@@ -11,9 +12,10 @@ import {
 } from '@mantine/core';
 import { messages } from '@paylane/shared/messages';
 import { SMS_BODY_MAX } from '@paylane/shared/messaging';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCreatePaymentLink } from '../../features/pay-links/api/create-payment-link';
 import { attachmentAccept, attachmentProblem } from './attachment';
+import { useChatDraft } from '../../features/chat/hooks/use-chat-draft';
 import { isSendable, type ChatDraft } from '../../features/chat/hooks/use-chat-send';
 import { ChatTemplatePicker } from './chat-template-picker';
 import { languageOptions } from './chat-languages';
@@ -25,6 +27,10 @@ type Props = {
   /** docs/product.md §6 free text; without it the message comes from a template only. */
   canWriteFreeText: boolean;
   defaultLanguage: string;
+  /** The customer replied STOP: nothing can be sent, and the composer says so before anyone types. */
+  isOptedOut?: boolean;
+  /** The message box takes the focus when the conversation opens (the inbox). */
+  autoFocus?: boolean;
   /** Answers false when nothing was sent (empty, or no account to send from). */
   onSend: (draft: ChatDraft) => boolean;
 };
@@ -35,20 +41,24 @@ type Props = {
  * attachment (images and PDF under 1 MB), message language, the payment link (with payments), Send.
  */
 export function ChatComposer(props: Props) {
-  const { canWriteFreeText, accountId } = props;
-  const [body, setBody] = useState('');
+  const { canWriteFreeText, accountId, isOptedOut = false } = props;
+  const [body, setBody] = useChatDraft(props.merchantId, props.customerId);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [language, setLanguage] = useState(props.defaultLanguage);
   const paymentHintId = useId();
   const draft: ChatDraft = { body, templateId, file, language };
-  const canSend = accountId !== null && isSendable(draft);
+  const canSend = accountId !== null && !isOptedOut && isSendable(draft);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (props.autoFocus && !isOptedOut) messageBox.current?.focus();
+  }, [props.autoFocus, isOptedOut]);
 
   const createLink = useCreatePaymentLink();
   // The link goes into the message box, so only someone who may type there adds one; others send the
   // Payment Request template, which carries a fresh link.
-  const canAddPaymentLink = accountId !== null && canWriteFreeText;
+  const canAddPaymentLink = accountId !== null && canWriteFreeText && !isOptedOut;
   const addPaymentLink = () => {
     if (accountId === null) return;
     createLink.mutate(
@@ -66,6 +76,7 @@ export function ChatComposer(props: Props) {
     setTemplateId(null);
     setFile(null);
   };
+  // Enter or Ctrl/⌘+Enter sends; Shift+Enter adds a line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -79,6 +90,11 @@ export function ChatComposer(props: Props) {
 
   return (
     <Stack gap="xs" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      {isOptedOut ? (
+        <Alert color="red" variant="light" p="xs" title="Opted out of texts">
+          This customer replied STOP and gets no texts until they text START.
+        </Alert>
+      ) : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <ChatTemplatePicker
           merchantId={props.merchantId}
@@ -98,9 +114,11 @@ export function ChatComposer(props: Props) {
         />
       </Group>
       <Textarea
+        ref={messageBox}
         label="Message"
         rows={3}
         maxLength={SMS_BODY_MAX}
+        disabled={isOptedOut}
         readOnly={!canWriteFreeText}
         placeholder={canWriteFreeText ? 'Type a message...' : messages.chooseTemplate}
         value={body}
@@ -120,9 +138,9 @@ export function ChatComposer(props: Props) {
       ) : null}
       <Group justify="space-between">
         <Group gap="xs">
-          <FileButton onChange={pickFile} accept={attachmentAccept}>
+          <FileButton onChange={pickFile} accept={attachmentAccept} disabled={isOptedOut}>
             {(buttonProps) => (
-              <Button {...buttonProps} variant="default" size="xs">
+              <Button {...buttonProps} variant="default" size="xs" disabled={isOptedOut}>
                 Attach file
               </Button>
             )}

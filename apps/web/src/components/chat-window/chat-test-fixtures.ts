@@ -1,5 +1,9 @@
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import type { MessageTemplate } from '@paylane/shared/contracts/message-templates';
+import { makeCustomer, memberProfile, page } from '../../test/customer-list-fixtures';
+import { makeAccount, openCustomerPage } from '../../test/customer-page-fixtures';
+import { stubWebSocket } from '../../test/fake-web-socket';
+import type { StubReply } from '../../test/fetch-stub';
 import { merchantA } from '../../test/fixtures';
 
 export const messagesApi = (customerId = 'cust-1') =>
@@ -51,4 +55,27 @@ export function makeTemplate(overrides: Partial<MessageTemplate> = {}): MessageT
     updated: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
+}
+
+export const chatPath = `/merchants/${merchantA.id}/customers/cust-1/messages`;
+
+/** Ada's customer page on its Messages tab, the chat's calls answered by `handlers` (and by default). */
+export function openChat(
+  options: {
+    profile?: ReturnType<typeof memberProfile>;
+    handlers?: Record<string, unknown>;
+    customer?: ReturnType<typeof makeCustomer>;
+  } = {},
+) {
+  const sockets = stubWebSocket();
+  const opened = openCustomerPage(chatPath, {
+    profile: options.profile ?? memberProfile(['staff']),
+    customer: options.customer ?? makeCustomer({ accounts: [makeAccount()] }),
+    handlers: {
+      [`GET ${messagesApi()}`]: { body: chatPage([]) },
+      [`GET ${templatesApi}`]: { body: page([makeTemplate()]) },
+      ...(options.handlers as Record<string, StubReply>),
+    },
+  });
+  return { ...opened, ...sockets };
 }

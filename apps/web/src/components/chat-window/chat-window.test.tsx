@@ -1,38 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { memberProfile, page } from '../../test/customer-list-fixtures';
-import { makeAccount, openCustomerPage } from '../../test/customer-page-fixtures';
-import { stubWebSocket } from '../../test/fake-web-socket';
-import { makeCustomer } from '../../test/customer-list-fixtures';
+import { memberProfile } from '../../test/customer-list-fixtures';
 import { merchantA } from '../../test/fixtures';
 import type { StubReply } from '../../test/fetch-stub';
 import {
   accountApi,
   chatMessage,
   chatPage,
-  makeTemplate,
   messagesApi,
+  openChat,
   templatesApi,
 } from './chat-test-fixtures';
-
-const chatPath = `/merchants/${merchantA.id}/customers/cust-1/messages`;
-const ada = makeCustomer({ accounts: [makeAccount()] });
-
-function openChat(
-  options: { profile?: ReturnType<typeof memberProfile>; handlers?: Record<string, unknown> } = {},
-) {
-  const sockets = stubWebSocket();
-  const opened = openCustomerPage(chatPath, {
-    profile: options.profile ?? memberProfile(['staff']),
-    customer: ada,
-    handlers: {
-      [`GET ${messagesApi()}`]: { body: chatPage([]) },
-      [`GET ${templatesApi}`]: { body: page([makeTemplate()]) },
-      ...(options.handlers as Record<string, StubReply>),
-    },
-  });
-  return { ...opened, ...sockets };
-}
 
 /** A reply the test releases when it wants the server to answer. */
 function deferred() {

@@ -19,6 +19,10 @@ export type ChatWindowProps = {
   defaultLanguage?: string;
   timeZone?: string | null;
   height?: number | string;
+  /** The customer replied STOP (issue 20: the composer is disabled before anyone types). */
+  isOptedOut?: boolean;
+  /** The message box takes the focus when the chat opens (the inbox). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -30,7 +34,7 @@ export function ChatWindow(props: ChatWindowProps) {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const history = useChatMessages(merchantId, customerId, search);
-  const { pending, send, dismiss, absorbEcho } = useChatSend(merchantId, customerId, accountId);
+  const { pending, send, retry, dismiss, absorbEcho } = useChatSend(merchantId, customerId, accountId);
   const connection = useChatSocket(merchantId, customerId, absorbEcho);
   const canWriteFreeText = useCan('freeText', merchantId);
   const messages = messagesOldestFirst(history.data);
@@ -89,6 +93,12 @@ export function ChatWindow(props: ChatWindowProps) {
         isLoadingOlder={history.isFetchingNextPage}
         onLoadOlder={() => void history.fetchNextPage()}
         onDismissPending={dismiss}
+        onRetryPending={retry}
+        onRetryMessage={
+          props.isOptedOut || search
+            ? undefined
+            : (failed) => send({ body: failed.body, templateId: null, file: null, language: failed.language })
+        }
         emptyText={search ? 'No Results Found' : 'No messages yet.'}
       />
       <ChatComposer
@@ -98,6 +108,8 @@ export function ChatWindow(props: ChatWindowProps) {
         accountId={accountId}
         canWriteFreeText={canWriteFreeText}
         defaultLanguage={props.defaultLanguage ?? DEFAULT_LANGUAGE}
+        isOptedOut={props.isOptedOut ?? false}
+        autoFocus={props.autoFocus ?? false}
         onSend={send}
       />
     </Paper>

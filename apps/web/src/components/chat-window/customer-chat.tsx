@@ -8,6 +8,7 @@ type Props = {
   customer: Customer;
   timeZone?: string | null;
   height?: number | string;
+  autoFocus?: boolean;
 };
 
 const accountLabel = (account: Customer['accounts'][number]) =>
@@ -17,7 +18,7 @@ const accountLabel = (account: Customer['accounts'][number]) =>
  * The chat window for a loaded customer: messages go out from one of the customer's accounts (the first
  * unless another is chosen), in the customer's language to begin with.
  */
-export function CustomerChat({ merchantId, customer, timeZone, height }: Props) {
+export function CustomerChat({ merchantId, customer, timeZone, height, autoFocus }: Props) {
   const accounts = customer.accounts;
   const [chosen, setChosen] = useState<string | null>(null);
   const accountId = accounts.find((account) => account.id === chosen)?.id ?? accounts[0]?.id ?? null;
@@ -41,6 +42,8 @@ export function CustomerChat({ merchantId, customer, timeZone, height }: Props) 
         defaultLanguage={customer.language}
         timeZone={timeZone}
         height={height}
+        isOptedOut={customer.sms_opted_out}
+        autoFocus={autoFocus ?? false}
       />
     </Stack>
   );

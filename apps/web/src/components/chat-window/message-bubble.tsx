@@ -1,4 +1,4 @@
-import { Anchor, Box, CloseButton, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, CloseButton, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { messages } from '@paylane/shared/messages';
 import { displayStatus } from '@paylane/shared/messaging';
@@ -13,10 +13,16 @@ export function senderLabel(message: ChatMessage, customerName: string): string 
   return `${message.sender.first_name} ${message.sender.last_name}`.trim() || 'Staff';
 }
 
-type Props = { message: ChatMessage; customerName: string; timeZone: string | null };
+type Props = {
+  message: ChatMessage;
+  customerName: string;
+  timeZone: string | null;
+  /** Offered on a failed text without attachments: the same text goes out again as a new message. */
+  onRetry?: ((message: ChatMessage) => void) | undefined;
+};
 
 /** One message: who, when, the text with its stored translations, attachments and (sent ones) the status. */
-export function MessageBubble({ message, customerName, timeZone }: Props) {
+export function MessageBubble({ message, customerName, timeZone, onRetry }: Props) {
   const isOutbound = message.direction === 'outbound';
   const status = displayStatus(message.status, message.error_code);
   const isFailed = isOutbound && status === 'Failed to send';
@@ -66,10 +72,25 @@ export function MessageBubble({ message, customerName, timeZone }: Props) {
               </Text>
             ) : null}
           </Group>
-          {isFailed ? <FailureNote reason={message.error_message} /> : null}
+          {isFailed ? (
+            <Group gap="xs" justify="space-between" align="flex-start">
+              <FailureNote reason={message.error_message} />
+              {onRetry && message.attachments.length === 0 ? (
+                <RetryButton onClick={() => onRetry(message)} />
+              ) : null}
+            </Group>
+          ) : null}
         </Stack>
       </Paper>
     </Box>
+  );
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button size="compact-xs" variant="light" color="red" onClick={onClick}>
+      Retry
+    </Button>
   );
 }
 
@@ -109,10 +130,11 @@ type PendingProps = {
   isFailed: boolean;
   reason: string | null;
   onDismiss: () => void;
+  onRetry: () => void;
 };
 
 /** A message on its way: a spinner until the server's answer replaces it (docs/product.md §4). */
-export function PendingBubble({ body, attachmentName, isFailed, reason, onDismiss }: PendingProps) {
+export function PendingBubble({ body, attachmentName, isFailed, reason, onDismiss, onRetry }: PendingProps) {
   return (
     <Box component="li" style={{ alignSelf: 'flex-end', maxWidth: '80%' }}>
       <Paper p="xs" radius="md" withBorder bg="blue.0" aria-busy={!isFailed}>
@@ -126,7 +148,10 @@ export function PendingBubble({ body, attachmentName, isFailed, reason, onDismis
           {isFailed ? (
             <Group gap="xs" justify="space-between" align="flex-start">
               <FailureNote reason={reason} />
-              <CloseButton size="sm" aria-label="Dismiss the failed message" onClick={onDismiss} />
+              <Group gap={4}>
+                <RetryButton onClick={onRetry} />
+                <CloseButton size="sm" aria-label="Dismiss the failed message" onClick={onDismiss} />
+              </Group>
             </Group>
           ) : (
             <Group gap={6}>

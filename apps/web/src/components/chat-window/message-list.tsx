@@ -14,6 +14,9 @@ type Props = {
   isLoadingOlder: boolean;
   onLoadOlder: () => void;
   onDismissPending: (key: string) => void;
+  onRetryPending: (key: string) => void;
+  /** Sends a failed message's text again as a new message; absent when nothing can be sent. */
+  onRetryMessage?: ((message: ChatMessage) => void) | undefined;
   emptyText: string;
 };
 
@@ -91,6 +94,7 @@ export function MessageList(props: Props) {
             message={message}
             customerName={props.customerName}
             timeZone={props.timeZone}
+            onRetry={props.onRetryMessage}
           />
         ))}
         {pending.map((item) => (
@@ -101,6 +105,7 @@ export function MessageList(props: Props) {
             isFailed={item.isFailed}
             reason={item.reason}
             onDismiss={() => props.onDismissPending(item.key)}
+            onRetry={() => props.onRetryPending(item.key)}
           />
         ))}
       </Stack>

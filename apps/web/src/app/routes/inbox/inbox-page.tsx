@@ -18,6 +18,7 @@ import { useResolveConversation } from '../../../features/inbox/api/resolve-conv
 import { ConversationList } from '../../../features/inbox/components/conversation-list';
 import { InboxFiltersModal } from '../../../features/inbox/components/inbox-filters-modal';
 import { InboxSearchBar } from '../../../features/inbox/components/inbox-search-bar';
+import { useInboxKeys } from '../../../features/inbox/hooks/use-inbox-keys';
 import { useInboxSocket } from '../../../features/inbox/hooks/use-inbox-socket';
 import { useOpenConversation } from '../../../features/inbox/hooks/use-open-conversation';
 import { ComposeModal } from '../../../features/mass-messages/components/compose-modal';
@@ -83,6 +84,7 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
       next.set('customer', customerId);
       return next;
     });
+  useInboxKeys({ entries, selectedId, onSelect: select });
 
   return (
     <Stack gap="md">
@@ -202,6 +204,7 @@ function SelectedChat(props: SelectedChatProps) {
         merchantId={props.merchantId}
         customer={customer}
         timeZone={props.timeZone}
+        autoFocus
       />
     </Stack>
   );

@@ -274,4 +274,44 @@ describe('inbox', () => {
     expect(api.callsTo(`POST ${inboxApi}cust-2/resolve/`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
   });
+
+  it('moves between conversations by keyboard: J/K from the list, Alt+arrows from the message box, Esc back to the list', async () => {
+    const chatHandlers = (id: string, first: string, last: string) => ({
+      [`GET /api/merchants/${merchantA.id}/customers/${id}/`]: {
+        body: makeCustomer({ id, first_name: first, last_name: last, accounts: [makeAccount()] }),
+      },
+      [`POST /api/merchants/${merchantA.id}/customers/${id}/update_last_viewed/`]: {
+        body: { last_viewed_at: '2026-11-23T16:00:00.000Z' },
+      },
+      [`GET ${messagesApi(id)}`]: { body: chatPage([]) },
+    });
+    const { user, location } = openInbox(
+      inboxPage,
+      { body: { next: null, previous: null, results: [ada, grace, alan] } },
+      {
+        ...chatHandlers('cust-1', 'Ada', 'Lovelace'),
+        ...chatHandlers('cust-2', 'Grace', 'Hopper'),
+        ...chatHandlers('cust-3', 'Alan', 'Turing'),
+        [`GET /api/merchants/${merchantA.id}/message_templates/`]: {
+          body: { count: 0, next: null, previous: null, results: [] },
+        },
+      },
+    );
+    await screen.findByRole('list', { name: 'Conversations' });
+    await user.keyboard('j');
+    await waitFor(() => expect(location()).toBe(`${inboxPage}?customer=cust-1`));
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(box).toHaveFocus());
+    // In the message box a J is a letter; Alt+↓ moves on.
+    await user.keyboard('j');
+    expect(box).toHaveValue('j');
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(location()).toBe(`${inboxPage}?customer=cust-2`));
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Grace Hopper' })).toHaveFocus();
+    await user.keyboard('k');
+    await waitFor(() => expect(location()).toBe(`${inboxPage}?customer=cust-1`));
+  });
 });

@@ -22,6 +22,8 @@ export type ChatDraft = {
 /** A message on its way: a spinner until the server's answer replaces it (docs/product.md §4), or why it failed. */
 export type PendingMessage = {
   key: string;
+  /** What was sent, so a failed send can be retried as it was. */
+  draft: ChatDraft;
   body: string;
   attachmentName: string | null;
   isFailed: boolean;
@@ -61,40 +63,68 @@ export function useChatSend(merchantId: string, customerId: string, accountId: s
     toastNotSent();
   }, []);
 
+  const deliver = useCallback(
+    async (key: string, draft: ChatDraft) => {
+      if (!accountId) return;
+      try {
+        const media = draft.file ? await uploadMmsMedia(merchantId, accountId, draft.file) : null;
+        const message = await sendChatMessage(
+          merchantId,
+          accountId,
+          {
+            customer: customerId,
+            message: draft.body.trim(),
+            message_template_id: draft.templateId,
+            file_url: media?.media_path ?? null,
+            content_type: draft.file ? (draft.file.type as AttachmentContentType) : null,
+            language: draft.language,
+          },
+          key,
+        );
+        settle(key, message);
+      } catch (error) {
+        fail(key, error);
+      }
+    },
+    [accountId, merchantId, customerId, settle, fail],
+  );
+
   const send = useCallback(
     (draft: ChatDraft): boolean => {
       if (!accountId || !isSendable(draft)) return false;
       // One key per message: a retry of the same request after a lost answer sends it once.
       const key = crypto.randomUUID();
-      const body = draft.body.trim();
       setPending((current) => [
         ...current,
-        { key, body, attachmentName: draft.file?.name ?? null, isFailed: false, reason: null },
+        {
+          key,
+          draft,
+          body: draft.body.trim(),
+          attachmentName: draft.file?.name ?? null,
+          isFailed: false,
+          reason: null,
+        },
       ]);
-      void (async () => {
-        try {
-          const media = draft.file ? await uploadMmsMedia(merchantId, accountId, draft.file) : null;
-          const message = await sendChatMessage(
-            merchantId,
-            accountId,
-            {
-              customer: customerId,
-              message: body,
-              message_template_id: draft.templateId,
-              file_url: media?.media_path ?? null,
-              content_type: draft.file ? (draft.file.type as AttachmentContentType) : null,
-              language: draft.language,
-            },
-            key,
-          );
-          settle(key, message);
-        } catch (error) {
-          fail(key, error);
-        }
-      })();
+      void deliver(key, draft);
       return true;
     },
-    [accountId, merchantId, customerId, settle, fail],
+    [accountId, deliver],
+  );
+
+  /**
+   * A send that failed before the server answered, sent again with its key: if the first attempt did reach
+   * the server, the server answers that message and sends nothing twice.
+   */
+  const retry = useCallback(
+    (key: string) => {
+      const failed = pending.find((item) => item.key === key && item.isFailed);
+      if (!failed) return;
+      setPending((current) =>
+        current.map((item) => (item.key === key ? { ...item, isFailed: false, reason: null } : item)),
+      );
+      void deliver(key, failed.draft);
+    },
+    [pending, deliver],
   );
 
   const dismiss = useCallback(
@@ -114,7 +144,7 @@ export function useChatSend(merchantId: string, customerId: string, accountId: s
     });
   }, []);
 
-  return { pending, send, dismiss, absorbEcho };
+  return { pending, send, retry, dismiss, absorbEcho };
 }
 
 function reasonOf(error: unknown): string | null {
