@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memberProfile } from '../../test/customer-list-fixtures';
 import { merchantA } from '../../test/fixtures';
 import type { StubReply } from '../../test/fetch-stub';
-import {
-  accountApi,
-  chatMessage,
-  chatPage,
-  messagesApi,
-  openChat,
-  templatesApi,
-} from './chat-test-fixtures';
+import { accountApi, chatMessage, chatPage, messagesApi, openChat, templatesApi } from './chat-test-fixtures';
 
 /** A reply the test releases when it wants the server to answer. */
 function deferred() {
