@@ -115,3 +115,26 @@ test('drafts survive switching and reload, J/K move with the focus in the compos
     timeout: 40_000,
   });
 });
+
+test('on a phone the chat opens full screen with Send on screen, and the back arrow returns to the list', async ({
+  page,
+}) => {
+  await signIn(page, demoUsers.admin);
+  const merchantId = await demoMerchantId(page);
+  // The phone's size once signed in (the desktop navigation finds the merchant).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/merchants/${merchantId}/inbox`);
+  const first = page.getByRole('list', { name: 'Conversations' }).getByRole('button').first();
+  const name = (await first.getAttribute('aria-label'))!.split(',')[0]!;
+  await first.click();
+  const chat = page.getByRole('region', { name: `Conversation with ${name}` });
+  await expect(chat).toBeVisible();
+  const send = chat.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeInViewport({ ratio: 1 });
+  const box = await chat.boundingBox();
+  expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await chat.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(chat).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+});

@@ -4,20 +4,17 @@ import {
   inboxViewLabels,
   inboxViews,
   type InboxCounts,
-  type InboxEntry,
   type InboxView,
 } from '@paylane/shared/contracts/inbox';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { CustomerChat } from '../../../components/chat-window/customer-chat';
-import { useCustomer } from '../../../features/customers/api/get-customer';
 import type { InboxFilters } from '../../../features/inbox/api/keys';
 import { useInboxCounts } from '../../../features/inbox/api/inbox-counts';
 import { useInbox } from '../../../features/inbox/api/list-inbox';
-import { useResolveConversation } from '../../../features/inbox/api/resolve-conversation';
 import { ConversationList } from '../../../features/inbox/components/conversation-list';
 import { InboxFiltersModal } from '../../../features/inbox/components/inbox-filters-modal';
 import { InboxSearchBar } from '../../../features/inbox/components/inbox-search-bar';
+import { useMediaQuery } from '@mantine/hooks';
 import { useInboxKeys } from '../../../features/inbox/hooks/use-inbox-keys';
 import { useInboxSocket } from '../../../features/inbox/hooks/use-inbox-socket';
 import { useOpenConversation } from '../../../features/inbox/hooks/use-open-conversation';
@@ -25,6 +22,7 @@ import { ComposeModal } from '../../../features/mass-messages/components/compose
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
+import { CHAT_HEIGHT, SelectedChat } from './selected-chat';
 
 /** docs/product.md §2: default search field Customer ID, All Locations; the view the user chose last (issue 20). */
 export const defaultInboxFilters: Omit<InboxFilters, 'view'> = {
@@ -85,6 +83,14 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
       return next;
     });
   useInboxKeys({ entries, selectedId, onSelect: select });
+  // Below the md breakpoint the chat opens over the list, full screen, with a way back (issue 20).
+  const isNarrow = useMediaQuery('(max-width: 61.99em)') ?? false;
+  const closeChat = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('customer');
+      return next;
+    });
 
   return (
     <Stack gap="md">
@@ -115,7 +121,7 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
                 data={inboxViews.map((view) => ({ value: view, label: viewLabel(view, counts) }))}
               />
             </Box>
-            <Box style={{ maxHeight: 640, overflowY: 'auto' }}>
+            <Box style={{ maxHeight: 'max(480px, calc(100dvh - 330px))', overflowY: 'auto' }}>
               <ConversationList
                 entries={entries}
                 selectedId={selectedId}
@@ -137,9 +143,11 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
               customerId={selectedId}
               timeZone={timeZone}
               entry={entries.find((entry) => entry.customer_id === selectedId)}
+              fullScreen={isNarrow}
+              onBack={closeChat}
             />
-          ) : (
-            <Paper withBorder radius="md" h={560}>
+          ) : isNarrow ? null : (
+            <Paper withBorder radius="md" h={CHAT_HEIGHT}>
               <Center h="100%">
                 <Text c="dimmed">Select a Customer</Text>
               </Center>
@@ -158,54 +166,6 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
       {isComposeOpen ? (
         <ComposeModal merchantId={merchantId} onClose={() => setIsComposeOpen(false)} />
       ) : null}
-    </Stack>
-  );
-}
-
-type SelectedChatProps = {
-  merchantId: string;
-  customerId: string;
-  timeZone: string | null;
-  /** Its row in the list, when the list shows it. */
-  entry: InboxEntry | undefined;
-};
-
-function SelectedChat(props: SelectedChatProps) {
-  const { data: customer, isError } = useCustomer(props.merchantId, props.customerId);
-  const resolve = useResolveConversation(props.merchantId);
-  if (!customer) {
-    return (
-      <Paper withBorder radius="md" h={560}>
-        <Center h="100%">
-          <Text c="dimmed">{isError ? 'This customer could not be loaded.' : 'Loading…'}</Text>
-        </Center>
-      </Paper>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {`${customer.first_name} ${customer.last_name}`.trim()}
-        </Title>
-        {props.entry?.awaiting_reply_since ? (
-          <Button
-            size="xs"
-            variant="light"
-            loading={resolve.isPending}
-            onClick={() => resolve.mutate(props.customerId)}
-          >
-            Resolve
-          </Button>
-        ) : null}
-      </Group>
-      <CustomerChat
-        key={customer.id}
-        merchantId={props.merchantId}
-        customer={customer}
-        timeZone={props.timeZone}
-        autoFocus
-      />
     </Stack>
   );
 }
