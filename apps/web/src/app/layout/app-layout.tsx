@@ -11,6 +11,7 @@ import { flagsInMerchant, rolesInMerchant, standardRolesInMerchant } from '../..
 import { useSignedInUser } from '../../features/profile/hooks/use-signed-in-user';
 import { formatFullName } from '../../lib/format';
 import { AppNavigation } from './app-navigation';
+import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { useInboxCounts } from '../../features/inbox/api/inbox-counts';
 import { MerchantSwitcher } from './merchant-switcher';
 import { buildNavigation } from './navigation';
@@ -84,6 +85,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group gap="md" wrap="nowrap">
+              {merchantId ? <CommandPaletteButton /> : null}
               {canSwitch ? (
                 <MerchantSwitcher
                   key={`${merchantId ?? 'none'}:${merchantName}`}
@@ -112,6 +114,7 @@ export function AppLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      <CommandPalette merchantId={merchantId} sections={sections} />
     </ModalsProvider>
   );
 }
