@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 // Mantine's default light shades (blue 6 buttons and links, gray 6 dimmed text, gray 5 placeholders, red 6
 // errors) fall under the
@@ -8,6 +8,11 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // A badge's label hides its overflow, so a squeezed table column cut it ('INACTI…'): never narrower than
+    // its text (issue 20).
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

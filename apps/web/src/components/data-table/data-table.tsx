@@ -135,7 +135,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Box pos="relative">
         <LoadingOverlay visible={isFetching && data !== undefined} overlayProps={{ opacity: 0.4, blur: 0 }} />
         <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover aria-label={label} aria-busy={isFetching || data === undefined}>
+          {/* Dense rows for all-day work (issue 20): ~36 px, one line each (cells do not wrap). */}
+          <Table
+            highlightOnHover
+            verticalSpacing={6}
+            fz="sm"
+            aria-label={label}
+            aria-busy={isFetching || data === undefined}
+          >
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
                 <Table.Tr key={group.id}>
@@ -164,7 +171,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       aria-expanded={renderExpanded ? row.getIsExpanded() : undefined}
                     >
                       {row.getVisibleCells().map((cell) => (
-                        <Table.Td key={cell.id}>
+                        <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </Table.Td>
                       ))}
