@@ -7,7 +7,8 @@ import { acceptInviteAndSignIn, chooseOption, inviteUser, mainNavigation, newInv
 // role without is_template_update_allowed takes the template pages away on a check_custom_roles merchant.
 const staffNavigation = [
   'Home',
-  'Inbox',
+  // With the count of unread conversations beside it once that arrives.
+  /^Inbox(\d+\+?)?$/,
   'Customers',
   'Customer Groups',
   'Misc Payments',
