@@ -54,3 +54,32 @@ export const conversation = (page: Page, name: string) =>
 
 export const chatMessage = (page: Page, label: string) =>
   page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: label });
+
+/**
+ * Customers sharing one last name (`${family}${tag}`, so a name search finds only them), made side by side; the
+ * phone offsets keep the journeys running at once on different numbers.
+ */
+export function createTextingFamily(
+  page: Page,
+  merchantId: string,
+  input: { firstNames: string[]; family: string; tag: string; offsetBase: number },
+): Promise<TextingCustomer[]> {
+  return Promise.all(
+    input.firstNames.map((firstName, i) =>
+      createTextingCustomer(page, merchantId, {
+        firstName,
+        lastName: `${input.family}${input.tag}`,
+        externalId: `${input.family.toUpperCase()}-${input.tag}-${i}`,
+        offset: input.offsetBase + i * 1_001,
+      }),
+    ),
+  );
+}
+
+/** The inbox searched by name (Enter searches). */
+export async function searchInboxByName(page: Page, text: string) {
+  await page.getByRole('combobox', { name: 'Search by' }).selectOption('Name');
+  const box = page.getByRole('textbox', { name: 'Search conversations' });
+  await box.fill(text);
+  await box.press('Enter');
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findBlockingViolations } from '../src/axe';
 import { demoUsers } from '../src/demo';
-import { chatMessage, conversation, createTextingCustomer, injectReply } from '../src/inbox';
+import { chatMessage, conversation, createTextingFamily, injectReply, searchInboxByName } from '../src/inbox';
 import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
@@ -10,13 +10,6 @@ import { demoMerchantId } from '../src/team';
 // composer has focus.
 
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
-
-async function searchByName(page: Page, text: string) {
-  await page.getByRole('combobox', { name: 'Search by' }).selectOption('Name');
-  const box = page.getByRole('textbox', { name: 'Search conversations' });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 async function failTextsTo(page: Page, phone: string) {
   const rule = await page.request.post('/api/dev/outbox/sms/failures/', {
@@ -38,16 +31,12 @@ test('drafts survive switching and reload, J/K move with the focus in the compos
   const merchantId = await demoMerchantId(page);
   const tag = String(Date.now()).slice(-6);
   const lastName = `Flow${tag}`;
-  const [dee, eli, fay] = await Promise.all(
-    ['Dee', 'Eli', 'Fay'].map((firstName, i) =>
-      createTextingCustomer(page, merchantId, {
-        firstName,
-        lastName,
-        externalId: `FLOW-${tag}-${i}`,
-        offset: i * 1_003 + 17,
-      }),
-    ),
-  );
+  const [dee, eli, fay] = await createTextingFamily(page, merchantId, {
+    firstNames: ['Dee', 'Eli', 'Fay'],
+    family: 'Flow',
+    tag,
+    offsetBase: 17,
+  });
   // Fay texts STOP first (oldest), then Dee, then Eli (newest, on top).
   await injectReply(page, fay!.phone, 'STOP');
   await injectReply(page, dee!.phone, `Hi from Dee ${tag}`);
@@ -55,7 +44,7 @@ test('drafts survive switching and reload, J/K move with the focus in the compos
 
   await page.goto(`/merchants/${merchantId}/inbox`);
   await page.getByRole('radiogroup', { name: 'Conversations to show' }).getByText('All').click();
-  await searchByName(page, lastName);
+  await searchInboxByName(page, lastName);
   await expect(conversation(page, eli!.name)).toBeVisible();
 
   // A half-written reply to Dee survives a look at Eli and a reload.
@@ -72,7 +61,7 @@ test('drafts survive switching and reload, J/K move with the focus in the compos
   await expect(messageBox(page)).toHaveValue(`Half a reply ${tag}`);
 
   // Esc goes back to the list; K and J open the conversation above and below, the composer focused.
-  await searchByName(page, lastName);
+  await searchInboxByName(page, lastName);
   await expect(conversation(page, eli!.name)).toBeVisible();
   await messageBox(page).focus();
   await page.keyboard.press('Escape');

@@ -5,7 +5,8 @@ import { callAsSignedInUser } from '../src/forms';
 import {
   conversation,
   conversationList,
-  createTextingCustomer,
+  createTextingFamily,
+  searchInboxByName,
   injectReply,
   type TextingCustomer,
 } from '../src/inbox';
@@ -30,13 +31,6 @@ async function chooseView(page: Page, view: RegExp) {
   await expect(page.getByRole('radio', { name: view })).toBeChecked();
 }
 
-async function searchByName(page: Page, text: string) {
-  await page.getByRole('combobox', { name: 'Search by' }).selectOption('Name');
-  const box = page.getByRole('textbox', { name: 'Search conversations' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
 test('Needs reply lists waiting conversations oldest first, a mass text leaves it alone, an opened row stays put', async ({
   page,
 }) => {
@@ -44,16 +38,12 @@ test('Needs reply lists waiting conversations oldest first, a mass text leaves i
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
   const tag = String(Date.now()).slice(-6);
-  const [ana, ben, cleo] = await Promise.all(
-    ['Ana', 'Ben', 'Cleo'].map((firstName, i) =>
-      createTextingCustomer(page, merchantId, {
-        firstName,
-        lastName: `Triage${tag}`,
-        externalId: `TRI-${tag}-${i}`,
-        offset: i * 1_001,
-      }),
-    ),
-  );
+  const [ana, ben, cleo] = await createTextingFamily(page, merchantId, {
+    firstNames: ['Ana', 'Ben', 'Cleo'],
+    family: 'Triage',
+    tag,
+    offsetBase: 0,
+  });
   const ours = [ana!, ben!, cleo!];
   await page.goto(`/merchants/${merchantId}/inbox`);
   await chooseView(page, /^All/);
@@ -79,7 +69,7 @@ test('Needs reply lists waiting conversations oldest first, a mass text leaves i
   await expect(conversation(page, ben!.name)).toContainText(`You: Yes, Friday works ${tag}`);
 
   await chooseView(page, /^Needs reply/);
-  await searchByName(page, `Triage${tag}`);
+  await searchInboxByName(page, `Triage${tag}`);
   await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name, cleo!.name]);
 
   // A mass text to all three: it reaches each conversation, and Needs reply is what it was.
@@ -98,7 +88,7 @@ test('Needs reply lists waiting conversations oldest first, a mass text leaves i
   });
   await page.reload();
   await expect(page.getByRole('radio', { name: /^Needs reply/ })).toBeChecked();
-  await searchByName(page, `Triage${tag}`);
+  await searchInboxByName(page, `Triage${tag}`);
   await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name, cleo!.name]);
   expect(await findBlockingViolations(page)).toEqual([]);
 

@@ -1,25 +1,28 @@
 // Moments (UTC timestamps) as merchant staff read them: MM/DD/YYYY (docs/product.md §9) with the time of day in the
 // merchant's own time zone, so everyone working a merchant's customers sees the same clock.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+/** One Intl formatter per locale, options and zone, built on first use (building one costs more than formatting). */
+function cachedFormatter(locale: string, options: Intl.DateTimeFormatOptions) {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string | undefined): Intl.DateTimeFormat => {
+    const key = timeZone ?? '';
+    let formatter = byZone.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      byZone.set(key, formatter);
+    }
+    return formatter;
+  };
 }
+
+const formatterFor = cachedFormatter('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** '2026-07-04T20:05:00Z' in America/Chicago → '07/04/2026 3:05 PM CDT'; without a zone, the browser's. */
 export function formatDateTime(iso: string, timeZone?: string | null): string {
@@ -36,23 +39,11 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
   return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`.trim();
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+// en-CA writes a day as 'YYYY-MM-DD'.
+const dayFormatterFor = cachedFormatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The calendar day of a moment in a zone, as 'YYYY-MM-DD' (en-CA writes it so). */
-function dayOf(date: Date, timeZone: string | undefined): string {
-  const key = timeZone ?? '';
-  let formatter = dayFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(key, formatter);
-  }
-  return formatter.format(date);
-}
+/** The calendar day of a moment in a zone, as 'YYYY-MM-DD'. */
+const dayOf = (date: Date, timeZone: string | undefined) => dayFormatterFor(timeZone).format(date);
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
