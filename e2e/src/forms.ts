@@ -40,7 +40,8 @@ export async function fillFields(scope: FormScope, values: Record<string, string
   for (const [label, value] of Object.entries(values)) await fieldByLabel(scope, label).fill(value);
 }
 
-type Call = { method: 'POST' | 'PUT'; path: string; data: unknown };
+type Call =
+  { method: 'POST' | 'PUT'; path: string; data: unknown } | { method: 'GET'; path: string; data?: never };
 
 /** Sends a call as the user signed in on `page` (the SPA keeps its access token in localStorage). */
 export async function callAsSignedInUser(page: Page, call: Call): Promise<APIResponse> {

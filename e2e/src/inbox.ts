@@ -11,7 +11,7 @@ export type TextingCustomer = { id: string; name: string; phone: string };
 export async function createTextingCustomer(
   page: Page,
   merchantId: string,
-  input: { firstName: string; lastName: string; externalId: string; offset?: number },
+  input: { firstName: string; lastName: string; externalId: string; offset?: number; dueDate?: string },
 ): Promise<TextingCustomer> {
   const locations = await page.request.get(
     `/api/merchants/${merchantId}/merchant_locations/?page_size=1000`,
@@ -33,7 +33,7 @@ export async function createTextingCustomer(
       last_name: input.lastName,
       sms_phone_number: `(737) ${exchange}-${line}`,
       location,
-      account: { amount_due: '250.00', external_id: input.externalId },
+      account: { amount_due: '250.00', external_id: input.externalId, due_date: input.dueDate },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,8 +1,11 @@
-import { ActionIcon, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { CustomerChat } from '../../../components/chat-window/customer-chat';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useResolveConversation } from '../../../features/inbox/api/resolve-conversation';
+import { CustomerPanel, CUSTOMER_PANEL_WIDTH } from './customer-panel';
 
 type SelectedChatProps = {
   merchantId: string;
@@ -25,6 +28,9 @@ export const CHAT_HEIGHT = 'max(480px, calc(100dvh - 190px))';
 export function SelectedChat(props: SelectedChatProps) {
   const { data: customer, isError } = useCustomer(props.merchantId, props.customerId);
   const resolve = useResolveConversation(props.merchantId);
+  // Three columns (list, chat, customer) from the lg breakpoint; narrower, the customer opens in a drawer.
+  const isPanelBeside = useMediaQuery('(min-width: 75em)') ?? false;
+  const [isPanelOpen, setPanelOpen] = useState(false);
   const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : '';
   const header = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -38,18 +44,28 @@ export function SelectedChat(props: SelectedChatProps) {
           {name}
         </Title>
       </Group>
-      {props.entry?.awaiting_reply_since ? (
-        <Button
-          size="xs"
-          variant="light"
-          loading={resolve.isPending}
-          onClick={() => resolve.mutate(props.customerId)}
-        >
-          Resolve
-        </Button>
-      ) : null}
+      <Group gap="xs" wrap="nowrap">
+        {props.entry?.awaiting_reply_since ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={resolve.isPending}
+            onClick={() => resolve.mutate(props.customerId)}
+          >
+            Resolve
+          </Button>
+        ) : null}
+        {customer && !isPanelBeside ? (
+          <Button size="xs" variant="default" onClick={() => setPanelOpen(true)}>
+            Account
+          </Button>
+        ) : null}
+      </Group>
     </Group>
   );
+  const panel = customer ? (
+    <CustomerPanel merchantId={props.merchantId} customer={customer} timeZone={props.timeZone} />
+  ) : null;
   const body = customer ? (
     <CustomerChat
       key={customer.id}
@@ -66,12 +82,34 @@ export function SelectedChat(props: SelectedChatProps) {
       </Center>
     </Paper>
   );
+  const drawer =
+    panel && !isPanelBeside ? (
+      <Drawer
+        opened={isPanelOpen}
+        onClose={() => setPanelOpen(false)}
+        position="right"
+        size={CUSTOMER_PANEL_WIDTH + 40}
+        title={name}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        zIndex={300}
+      >
+        {panel}
+      </Drawer>
+    ) : null;
   if (!props.fullScreen) {
     return (
-      <Stack gap="xs">
-        {header}
-        {body}
-      </Stack>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          {header}
+          {body}
+        </Stack>
+        {isPanelBeside && panel ? (
+          <Box w={CUSTOMER_PANEL_WIDTH} style={{ flexShrink: 0 }} pt={36}>
+            {panel}
+          </Box>
+        ) : null}
+        {drawer}
+      </Group>
     );
   }
   return (
@@ -86,6 +124,7 @@ export function SelectedChat(props: SelectedChatProps) {
     >
       <Box h={PHONE_BAR_HEIGHT - 8}>{header}</Box>
       {body}
+      {drawer}
     </Box>
   );
 }

@@ -17,10 +17,12 @@ type Props = {
   accounts: readonly CustomerAccount[];
   /** 'Account 1001' for the account picker. */
   accountLabel: (account: CustomerAccount) => string;
+  /** After the note is saved (the inbox's panel closes its modal). */
+  onSaved?: () => void;
 };
 
 /** A new note, about the customer or one of their accounts (the shared rules: text required, 5000 at most). */
-export function NoteAddForm({ merchantId, customerId, accounts, accountLabel }: Props) {
+export function NoteAddForm({ merchantId, customerId, accounts, accountLabel, onSaved }: Props) {
   const create = useCreateCustomerNote(merchantId, customerId);
   const [formMessages, setFormMessages] = useState<string[]>([]);
   const form = useForm<CustomerNoteWriteInput>({
@@ -37,6 +39,7 @@ export function NoteAddForm({ merchantId, customerId, accounts, accountLabel }: 
     try {
       await create.mutateAsync({ body: values.body, account: values.account || null });
       form.reset({ body: '', account: values.account ?? null });
+      onSaved?.();
     } catch (error) {
       setFormMessages(applyServerErrors(error, form.setError, ['body', 'account']));
     }

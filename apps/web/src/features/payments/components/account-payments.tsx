@@ -1,15 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import type { CardFeeAnswer } from '@paylane/shared/card-fees';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import type { Transaction } from '@paylane/shared/contracts/payments';
-import { formatCurrency } from '@paylane/shared/format';
 import { useState, type ReactNode } from 'react';
-import { usePaymentMethods } from '../../payment-methods/api/list-payment-methods';
 import { useAccountTransactions } from '../api/list-account-transactions';
 import { AccountPaymentsTable } from './account-payments-table';
 import { RequestPaymentModal } from './request-payment-modal';
 import { RefundModal } from './refund-modal';
-import { TakePaymentForm } from './take-payment-form';
+import { TakePaymentModal } from './take-payment-modal';
 
 type Props = {
   merchantId: string;
@@ -91,40 +88,16 @@ export function AccountPayments(props: Props) {
         />
       ) : null}
       {isTaking ? (
-        <TakePaymentModal {...props} cardFee={transactions.data?.card_fee} onClose={() => setTaking(false)} />
+        <TakePaymentModal
+          merchantId={merchantId}
+          customerId={customerId}
+          account={account}
+          accountTitle={accountTitle}
+          canWaiveFee={props.canWaiveFee}
+          cardFee={transactions.data?.card_fee}
+          onClose={() => setTaking(false)}
+        />
       ) : null}
     </Stack>
-  );
-}
-
-/** Mounted only while open, so every opening starts a fresh form and a fresh payment attempt. */
-function TakePaymentModal(props: Props & { cardFee: CardFeeAnswer | null | undefined; onClose: () => void }) {
-  const methods = usePaymentMethods(props.merchantId, props.customerId);
-  return (
-    <Modal opened onClose={props.onClose} title="Take Payment" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {`${props.accountTitle} · Amount Due ${formatCurrency(props.account.amount_due_cents)}`}
-        </Text>
-        {methods.data ? (
-          <TakePaymentForm
-            merchantId={props.merchantId}
-            customerId={props.customerId}
-            account={props.account}
-            // A method retired after a bank return is never offered (issue 18).
-            methods={methods.data.results.filter((method) => !method.is_retired)}
-            cardFee={props.cardFee}
-            canWaiveFee={props.canWaiveFee}
-            onClose={props.onClose}
-          />
-        ) : methods.isError ? (
-          <Alert color="red" variant="light">
-            The customer’s payment methods could not be loaded.
-          </Alert>
-        ) : (
-          <Text size="sm">Loading payment methods…</Text>
-        )}
-      </Stack>
-    </Modal>
   );
 }
