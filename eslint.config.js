@@ -118,8 +118,15 @@ export default tseslint.config(
     },
   },
   {
-    // Tool config files must default-export.
-    files: ['**/*.config.{js,ts}', '**/vite.config.ts', '**/playwright.config.ts', '**/drizzle.config.ts'],
+    // Tool config files (and Playwright's global set-up) must default-export.
+    files: [
+      '**/*.config.{js,ts}',
+      '**/vite.config.ts',
+      '**/playwright.config.ts',
+      '**/drizzle.config.ts',
+      // Playwright loads a global set-up by its default export.
+      'e2e/src/global-setup.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

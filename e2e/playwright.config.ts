@@ -15,6 +15,8 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: './tests',
+  // Runs once the server answers: the demo merchant sends texts at any hour (src/global-setup.ts).
+  globalSetup: './src/global-setup.ts',
   outputDir: './test-results',
   // 2 cores run the server and the browsers: two workers keep both busy without starving the server.
   workers: 2,

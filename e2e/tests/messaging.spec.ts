@@ -61,24 +61,6 @@ async function createGroupOfTwo(page: Page, merchantId: string, tag: string) {
   return { ids, groupName, phones: people.map((person) => person.sms_phone_number) };
 }
 
-/** Texts may leave at any hour of the run: the journey is about statuses, not the merchant's quiet hours. */
-async function openQuietHours(page: Page, merchantId: string) {
-  const path = `/api/merchants/${merchantId}/settings/`;
-  const settings = await api<Record<string, unknown>>(page, { method: 'GET', path });
-  const keep = ['name', 'email', 'phone', 'website', 'time_zone', 'min_payment_amount_cents'];
-  const data = Object.fromEntries(keep.map((key) => [key, settings[key]]));
-  await api(page, {
-    method: 'PUT',
-    path,
-    data: {
-      ...data,
-      max_payment_amount_cents: settings.max_payment_amount_cents,
-      quiet_hours_start: '23:59',
-      quiet_hours_end: '00:00',
-    },
-  });
-}
-
 async function createScheduledTemplate(page: Page, merchantId: string, name: string, days: string) {
   await page.goto(`/merchants/${merchantId}/message-templates`);
   await page
@@ -102,7 +84,6 @@ test('a scheduled template, a mass text to a group delivered in the report, and 
   test.setTimeout(240_000);
   await signIn(page, demoUsers.admin);
   const merchantId = await demoMerchantId(page);
-  await openQuietHours(page, merchantId);
   const tag = String(Date.now()).slice(-6);
   const templateName = `Reminder ${tag}`;
   // Days no other template of the demo uses (the seed has 3 before and 2 after).
