@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelativeTime } from './date-time';
+import {
+  calendarDay,
+  formatDateTime,
+  formatDayHeading,
+  formatRelativeTime,
+  formatTimeOfDay,
+} from './date-time';
 
 const CHICAGO = 'America/Chicago';
 // Wednesday 2026-11-25, 3:00 PM in Chicago (21:00 UTC).
@@ -33,5 +39,24 @@ describe('formatRelativeTime', () => {
 describe('formatDateTime', () => {
   it('writes the merchant clock with its zone', () => {
     expect(formatDateTime('2026-07-04T20:05:00Z', CHICAGO)).toBe('07/04/2026 3:05 PM CDT');
+  });
+});
+
+describe('day headings and times of day in a chat', () => {
+  // 10:30 AM on Saturday 11/28/2026 in Chicago.
+  const saturday = new Date('2026-11-28T16:30:00Z');
+
+  it('names today, yesterday, a day this year and a day of another year on the merchant’s calendar', () => {
+    expect(formatDayHeading('2026-11-28T14:00:00Z', saturday, CHICAGO)).toBe('Today');
+    // 11:30 PM on Friday in Chicago is already Saturday in UTC.
+    expect(formatDayHeading('2026-11-28T05:30:00Z', saturday, CHICAGO)).toBe('Yesterday');
+    expect(formatDayHeading('2026-11-25T18:00:00Z', saturday, CHICAGO)).toBe('Wednesday, Nov 25');
+    expect(formatDayHeading('2025-11-12T18:00:00Z', saturday, CHICAGO)).toBe('Nov 12, 2025');
+  });
+
+  it('groups by the merchant’s calendar day and writes the time of day on its clock', () => {
+    expect(calendarDay('2026-11-28T05:30:00Z', CHICAGO)).toBe('2026-11-27');
+    expect(calendarDay('2026-11-28T05:30:00Z', 'UTC')).toBe('2026-11-28');
+    expect(formatTimeOfDay('2026-07-04T20:05:00Z', CHICAGO)).toBe('3:05 PM');
   });
 });

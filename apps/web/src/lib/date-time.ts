@@ -76,3 +76,30 @@ function safeZone(timeZone: string | null | undefined): string | undefined {
     return undefined;
   }
 }
+
+/** The merchant's calendar day of a moment, 'YYYY-MM-DD' (a chat groups its messages by it). */
+export const calendarDay = (iso: string, timeZone?: string | null): string =>
+  dayOf(new Date(iso), safeZone(timeZone));
+
+const weekdayDateFor = cachedFormatter('en-US', { weekday: 'long', month: 'short', day: 'numeric' });
+const yearDateFor = cachedFormatter('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A day separator in a chat: 'Today', 'Yesterday', 'Wednesday, Nov 25' this year, 'Nov 12, 2025' before. */
+export function formatDayHeading(iso: string, now: Date, timeZone?: string | null): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = safeZone(timeZone);
+  const day = dayOf(date, zone);
+  const today = dayOf(now, zone);
+  const days = daysBetween(day, today);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (day.slice(0, 4) === today.slice(0, 4)) return weekdayDateFor(zone).format(date);
+  return yearDateFor(zone).format(date);
+}
+
+const timeOfDayFor = cachedFormatter('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** '2026-07-04T20:05:00Z' in America/Chicago → '3:05 PM' (the day is the separator's). */
+export const formatTimeOfDay = (iso: string, timeZone?: string | null): string =>
+  timeOfDayFor(safeZone(timeZone)).format(new Date(iso));

@@ -41,6 +41,12 @@ function stubLayoutApis(): void {
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
   window.HTMLElement.prototype.scrollIntoView = () => {};
   window.scrollTo = () => {};
+  // The growing message box re-measures when web fonts finish loading (document.fonts, which jsdom lacks).
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({

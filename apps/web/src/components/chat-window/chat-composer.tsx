@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   CloseButton,
   FileButton,
@@ -7,17 +8,16 @@ import {
   NativeSelect,
   Stack,
   Text,
-  Textarea,
   VisuallyHidden,
 } from '@mantine/core';
-import { messages } from '@paylane/shared/messages';
-import { SMS_BODY_MAX } from '@paylane/shared/messaging';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { BodyCounter } from '../body-counter';
 import { useCreatePaymentLink } from '../../features/pay-links/api/create-payment-link';
 import { attachmentAccept, attachmentProblem } from './attachment';
 import { useChatDraft } from '../../features/chat/hooks/use-chat-draft';
 import { isSendable, type ChatDraft } from '../../features/chat/hooks/use-chat-send';
-import { ChatTemplatePicker } from './chat-template-picker';
+import { ChatMessageBox } from './chat-message-box';
+import { ChatTemplatePicker, useChatTemplates } from './chat-template-picker';
 import { languageOptions } from './chat-languages';
 
 type Props = {
@@ -36,9 +36,11 @@ type Props = {
 };
 
 /**
- * docs/product.md §2/§5 chat input: template picker rendered for this customer and account, message (Enter sends,
- * Shift+Enter adds a line; free typing only with the capability, else 'Choose a template to chat...'),
- * attachment (images and PDF under 1 MB), message language, the payment link (with payments), Send.
+ * docs/product.md §2/§5 chat input, docked under the messages (issue 20 item 2): a toolbar with the template
+ * picker rendered for this customer and account, message language, attachment (images and PDF under 1 MB) and
+ * the payment link; the message box (growing with the text; '/' searches templates; Enter sends, Shift+Enter
+ * adds a line; free typing only with the capability, else 'Choose a template to chat...'); the characters and
+ * SMS segments the text costs; Send.
  */
 export function ChatComposer(props: Props) {
   const { canWriteFreeText, accountId, isOptedOut = false } = props;
@@ -51,6 +53,15 @@ export function ChatComposer(props: Props) {
   const draft: ChatDraft = { body, templateId, file, language };
   const canSend = accountId !== null && !isOptedOut && isSendable(draft);
   const messageBox = useRef<HTMLTextAreaElement>(null);
+  const templates = useChatTemplates(
+    props.merchantId,
+    { customerId: props.customerId, accountId },
+    (id, rendered) => {
+      setTemplateId(id);
+      setBody(rendered);
+      messageBox.current?.focus();
+    },
+  );
   useEffect(() => {
     if (props.autoFocus && !isOptedOut) messageBox.current?.focus();
   }, [props.autoFocus, isOptedOut]);
@@ -76,12 +87,6 @@ export function ChatComposer(props: Props) {
     setTemplateId(null);
     setFile(null);
   };
-  // Enter or Ctrl/⌘+Enter sends; Shift+Enter adds a line.
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
   const pickFile = (picked: File | null) => {
     const problem = picked ? attachmentProblem(picked) : null;
     setFileError(problem);
@@ -89,41 +94,53 @@ export function ChatComposer(props: Props) {
   };
 
   return (
-    <Stack gap="xs" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Stack gap={6} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       {isOptedOut ? (
         <Alert color="red" variant="light" p="xs" title="Opted out of texts">
           This customer replied STOP and gets no texts until they text START.
         </Alert>
       ) : null}
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <ChatTemplatePicker
-          merchantId={props.merchantId}
-          target={{ customerId: props.customerId, accountId }}
-          templateId={templateId}
-          onRendered={(id, rendered) => {
-            setTemplateId(id);
-            setBody(rendered);
-          }}
-        />
+      <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Message tools">
+        <ChatTemplatePicker templates={templates} templateId={templateId} />
         <NativeSelect
-          label="Message language"
+          aria-label="Message language"
+          size="xs"
           data={languageOptions}
           value={language}
           onChange={(event) => setLanguage(event.currentTarget.value)}
-          w={140}
+          w={110}
         />
+        <FileButton onChange={pickFile} accept={attachmentAccept} disabled={isOptedOut}>
+          {(buttonProps) => (
+            <Button {...buttonProps} variant="default" size="xs" disabled={isOptedOut}>
+              Attach file
+            </Button>
+          )}
+        </FileButton>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={addPaymentLink}
+          loading={createLink.isPending}
+          disabled={!canAddPaymentLink}
+          aria-describedby={paymentHintId}
+        >
+          Payment Link
+        </Button>
+        <VisuallyHidden id={paymentHintId}>
+          {canAddPaymentLink
+            ? 'Adds a new payment link for this account to the message.'
+            : 'Without free typing, send the Payment Request template instead.'}
+        </VisuallyHidden>
       </Group>
-      <Textarea
+      <ChatMessageBox
         ref={messageBox}
-        label="Message"
-        rows={3}
-        maxLength={SMS_BODY_MAX}
+        body={body}
+        onChange={setBody}
+        onSubmit={submit}
+        templates={templates}
+        canWriteFreeText={canWriteFreeText}
         disabled={isOptedOut}
-        readOnly={!canWriteFreeText}
-        placeholder={canWriteFreeText ? 'Type a message...' : messages.chooseTemplate}
-        value={body}
-        onChange={(event) => setBody(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
       />
       {file ? (
         <Group gap={4}>
@@ -136,31 +153,8 @@ export function ChatComposer(props: Props) {
           {fileError}
         </Text>
       ) : null}
-      <Group justify="space-between">
-        <Group gap="xs">
-          <FileButton onChange={pickFile} accept={attachmentAccept} disabled={isOptedOut}>
-            {(buttonProps) => (
-              <Button {...buttonProps} variant="default" size="xs" disabled={isOptedOut}>
-                Attach file
-              </Button>
-            )}
-          </FileButton>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={addPaymentLink}
-            loading={createLink.isPending}
-            disabled={!canAddPaymentLink}
-            aria-describedby={paymentHintId}
-          >
-            Payment Link
-          </Button>
-          <VisuallyHidden id={paymentHintId}>
-            {canAddPaymentLink
-              ? 'Adds a new payment link for this account to the message.'
-              : 'Without free typing, send the Payment Request template instead.'}
-          </VisuallyHidden>
-        </Group>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Box style={{ flex: 1 }}>{body ? <BodyCounter body={body} /> : null}</Box>
         <Button size="xs" onClick={submit} disabled={!canSend}>
           Send
         </Button>

@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import type { MessageTemplate } from '@paylane/shared/contracts/message-templates';
 import { useState } from 'react';
 import { usePickableTemplates } from '../../features/message-templates/api/list-message-templates';
 import {
@@ -7,22 +8,23 @@ import {
 } from '../../features/message-templates/api/render-message-template';
 import { reportUnhandledError } from '../../lib/notify';
 
-type Props = {
-  merchantId: string;
-  target: RenderTarget;
-  templateId: string | null;
-  onRendered: (templateId: string, body: string) => void;
-};
+/** The text body a template sends (the chat sends texts only). */
+export const textBodyOf = (template: MessageTemplate) =>
+  template.message_bodies.find((body) => body.body_type === 'TEXT')?.message_body ?? '';
 
-/** docs/product.md §2: a template, rendered for this customer and account (POST .../render/), fills the message. */
-export function ChatTemplatePicker({ merchantId, target, templateId, onRendered }: Props) {
+/**
+ * The templates a chat may use (active, visible, with a text body), and `choose`, which renders one for this
+ * customer and account (POST .../render/) and hands the text over. Shared by the picker and the '/' menu.
+ */
+export function useChatTemplates(
+  merchantId: string,
+  target: RenderTarget,
+  onRendered: (templateId: string, body: string) => void,
+) {
   const templates = usePickableTemplates(merchantId);
   const [isRendering, setIsRendering] = useState(false);
   const options = (templates.data ?? []).filter(
-    (template) =>
-      template.active &&
-      template.is_visible &&
-      template.message_bodies.some((body) => body.body_type === 'TEXT' && body.message_body.trim() !== ''),
+    (template) => template.active && template.is_visible && textBodyOf(template).trim() !== '',
   );
   const choose = async (id: string) => {
     if (!id) return;
@@ -36,17 +38,28 @@ export function ChatTemplatePicker({ merchantId, target, templateId, onRendered 
       setIsRendering(false);
     }
   };
+  return { options, isRendering, choose };
+}
+
+type Props = {
+  templates: ReturnType<typeof useChatTemplates>;
+  templateId: string | null;
+};
+
+/** docs/product.md §2: a template ('Choose a template'), rendered for this customer and account, fills the message. */
+export function ChatTemplatePicker({ templates, templateId }: Props) {
   return (
     <NativeSelect
-      label="Template"
-      disabled={isRendering}
+      aria-label="Template"
+      size="xs"
+      disabled={templates.isRendering}
       data={[
         { value: '', label: 'Choose a template' },
-        ...options.map((template) => ({ value: template.id, label: template.name })),
+        ...templates.options.map((template) => ({ value: template.id, label: template.name })),
       ]}
       value={templateId ?? ''}
-      onChange={(event) => void choose(event.currentTarget.value)}
-      w={240}
+      onChange={(event) => void templates.choose(event.currentTarget.value)}
+      w={200}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, CloseButton, Group, Image, Loader, Paper, Stack, T
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { messages } from '@paylane/shared/messages';
 import { displayStatus } from '@paylane/shared/messaging';
-import { formatDateTime } from '../../lib/date-time';
+import { formatDateTime, formatTimeOfDay } from '../../lib/date-time';
 import { languageLabel } from './chat-languages';
 
 /** docs/product.md §6: a super_admin sender shows as 'System message'; messages no person sent (automations) say so. */
@@ -13,16 +13,27 @@ export function senderLabel(message: ChatMessage, customerName: string): string 
   return `${message.sender.first_name} ${message.sender.last_name}`.trim() || 'Staff';
 }
 
+/** Delivery ticks beside the status words: one for sent, two for delivered. */
+const statusTicks: Record<ReturnType<typeof displayStatus>, string> = {
+  Sending: '○',
+  Queued: '○',
+  Sent: '✓',
+  Delivered: '✓✓',
+  'Failed to send': '!',
+};
+
 type Props = {
   message: ChatMessage;
   customerName: string;
   timeZone: string | null;
+  /** The first of one sender's messages written close together: it carries the name and a little air above. */
+  isGroupStart?: boolean;
   /** Offered on a failed text without attachments: the same text goes out again as a new message. */
   onRetry?: ((message: ChatMessage) => void) | undefined;
 };
 
 /** One message: who, when, the text with its stored translations, attachments and (sent ones) the status. */
-export function MessageBubble({ message, customerName, timeZone, onRetry }: Props) {
+export function MessageBubble({ message, customerName, timeZone, isGroupStart = true, onRetry }: Props) {
   const isOutbound = message.direction === 'outbound';
   const status = displayStatus(message.status, message.error_code);
   const isFailed = isOutbound && status === 'Failed to send';
@@ -30,7 +41,11 @@ export function MessageBubble({ message, customerName, timeZone, onRetry }: Prop
     ([language]) => language !== message.language,
   );
   return (
-    <Box component="li" style={{ alignSelf: isOutbound ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
+    <Box
+      component="li"
+      mt={isGroupStart ? 6 : 0}
+      style={{ alignSelf: isOutbound ? 'flex-end' : 'flex-start', maxWidth: '80%' }}
+    >
       <Paper
         component="article"
         p="xs"
@@ -41,9 +56,11 @@ export function MessageBubble({ message, customerName, timeZone, onRetry }: Prop
         aria-label={`${senderLabel(message, customerName)}: ${message.body}`}
       >
         <Stack gap={4}>
-          <Text size="xs" fw={600}>
-            {senderLabel(message, customerName)}
-          </Text>
+          {isGroupStart ? (
+            <Text size="xs" fw={600}>
+              {senderLabel(message, customerName)}
+            </Text>
+          ) : null}
           {message.body ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {message.body}
@@ -63,11 +80,13 @@ export function MessageBubble({ message, customerName, timeZone, onRetry }: Prop
             </Text>
           ) : null}
           <Group gap="xs" justify="space-between">
-            <Text size="xs" c="dimmed">
-              {formatDateTime(message.created, timeZone)}
+            {/* The day is the separator's; the full moment on hover. */}
+            <Text size="xs" c="dimmed" title={formatDateTime(message.created, timeZone)}>
+              {formatTimeOfDay(message.created, timeZone)}
             </Text>
             {isOutbound ? (
               <Text size="xs" c={isFailed ? 'red.8' : 'dimmed'} fw={isFailed ? 600 : 400}>
+                <span aria-hidden>{statusTicks[status]} </span>
                 {status}
               </Text>
             ) : null}

@@ -1,8 +1,10 @@
-import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { useLayoutEffect, useRef } from 'react';
 import type { PendingMessage } from '../../features/chat/hooks/use-chat-send';
+import { useNow } from '../../lib/use-now';
 import { MessageBubble, PendingBubble } from './message-bubble';
+import { chatRows } from './message-groups';
 
 type Props = {
   messages: ChatMessage[];
@@ -34,6 +36,8 @@ export function MessageList(props: Props) {
   const heightBeforeOlder = useRef<number | null>(null);
   const wasAtBottom = useRef(true);
   const newestId = messages.at(-1)?.id ?? null;
+  const now = useNow();
+  const rows = chatRows(messages, now, props.timeZone);
 
   const loadOlder = () => {
     if (!hasOlder || isLoadingOlder) return;
@@ -87,16 +91,23 @@ export function MessageList(props: Props) {
           {props.emptyText}
         </Text>
       ) : null}
-      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-        {messages.map((message) => (
-          <MessageBubble
-            key={message.id}
-            message={message}
-            customerName={props.customerName}
-            timeZone={props.timeZone}
-            onRetry={props.onRetryMessage}
-          />
-        ))}
+      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+        {rows.map((row) =>
+          row.kind === 'day' ? (
+            <Box component="li" key={row.key} my="xs">
+              <Divider label={row.label} labelPosition="center" />
+            </Box>
+          ) : (
+            <MessageBubble
+              key={row.key}
+              message={row.message}
+              isGroupStart={row.isGroupStart}
+              customerName={props.customerName}
+              timeZone={props.timeZone}
+              onRetry={props.onRetryMessage}
+            />
+          ),
+        )}
         {pending.map((item) => (
           <PendingBubble
             key={item.key}
