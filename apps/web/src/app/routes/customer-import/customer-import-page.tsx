@@ -7,7 +7,8 @@ import { ImportMappingForm } from '../../../features/customer-imports/components
 import { ImportPreview } from '../../../features/customer-imports/components/import-preview';
 import { ImportProgress } from '../../../features/customer-imports/components/import-progress';
 import { ImportUpload } from '../../../features/customer-imports/components/import-upload';
-import { QueryFallback, SetupPage } from '../merchant-setup/setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SetupPage } from '../merchant-setup/setup-page';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -47,7 +48,7 @@ export function CustomerImportPage() {
       {!importId ? (
         <ImportUpload merchantId={merchantID} onUploaded={(created) => setParams({ import: created.id })} />
       ) : !data ? (
-        <QueryFallback isError={current.isError} />
+        <QueryFallback query={current} />
       ) : isMapping ? (
         <>
           <FileSummary current={data} />

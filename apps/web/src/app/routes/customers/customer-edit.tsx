@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerEditForm } from '../../../features/customers/components/customer-edit-form';
 import { useCan } from '../../../features/profile/hooks/use-can';
-import { QueryFallback } from '../merchant-setup/setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
 
 /**
  * /merchants/{merchantID}/customers/{customerID}/detail: the customer's details inside the customer page.
@@ -13,9 +13,10 @@ import { QueryFallback } from '../merchant-setup/setup-page';
 export function CustomerEditPage() {
   const { merchantID = '', customerID = '' } = useParams();
   const navigate = useNavigate();
-  const { data: customer, isError } = useCustomer(merchantID, customerID);
+  const customerQuery = useCustomer(merchantID, customerID);
+  const { data: customer } = customerQuery;
   const mayUpdate = useCan('updateCustomer', merchantID);
-  if (!customer) return <QueryFallback isError={isError} />;
+  if (!customer) return <QueryFallback query={customerQuery} />;
   const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
   const customerPath = `${listPath}/${encodeURIComponent(customer.id)}`;
   return (

@@ -7,8 +7,8 @@ import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateLastViewedOnOpen } from '../../../features/customers/api/update-last-viewed';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { QueryFallback } from '../../../components/query-fallback';
 import { formatDateTime } from '../../../lib/date-time';
-import { QueryFallback } from '../merchant-setup/setup-page';
 import type { CustomerPageContext } from './customer-page-context';
 
 /** The sub-views of docs/product.md §2 (ituran-view and ai-collector come with their integrations). */
@@ -29,7 +29,8 @@ export const customerBasePath = (merchantId: string, customerId: string) =>
 /** /merchants/{merchantID}/customers/{customerID}: who the customer is, the tabs, then the open sub-view. */
 export function CustomerLayout() {
   const { merchantID = '', customerID = '' } = useParams();
-  const { data: customer, isError } = useCustomer(merchantID, customerID);
+  const customerQuery = useCustomer(merchantID, customerID);
+  const { data: customer } = customerQuery;
   const { data: merchant } = useMerchant(merchantID);
   const mayUpdateCustomer = useCan('updateCustomer', merchantID);
   const mayUpdateNotes = useCan('updateNotes', merchantID);
@@ -41,7 +42,7 @@ export function CustomerLayout() {
         <Title order={1} size="h2">
           Customer
         </Title>
-        <QueryFallback isError={isError} />
+        <QueryFallback query={customerQuery} />
       </Stack>
     );
   }

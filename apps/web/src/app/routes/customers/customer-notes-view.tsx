@@ -4,7 +4,7 @@ import { accountTitle } from '../../../features/customer-accounts/components/acc
 import { useCustomerNotes } from '../../../features/customer-notes/api/list-customer-notes';
 import { NoteAddForm } from '../../../features/customer-notes/components/note-add-form';
 import { NoteItem } from '../../../features/customer-notes/components/note-item';
-import { QueryFallback } from '../merchant-setup/setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
 import { useCustomerPage } from './customer-page-context';
 
 /** Notes, newest first. Adding and editing need updateNotes (is_note_update_allowed on custom-role merchants). */
@@ -27,7 +27,7 @@ export function CustomerNotesView() {
         />
       ) : null}
       {!notes.data ? (
-        <QueryFallback isError={notes.isError} />
+        <QueryFallback query={notes} />
       ) : list.length === 0 ? (
         <EmptyState title="No notes yet." description="Notes about this customer will show here." />
       ) : (

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@paylane/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { makeCustomer, memberProfile, TAG_VIP, LOCATION_NORTH } from '../../../test/customer-list-fixtures';
 import {
@@ -80,6 +81,47 @@ describe('customer page layout', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Customer' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Customer sections' })).not.toBeInTheDocument();
     expect(api.callsTo(`POST ${customerApi}update_last_viewed/`)).toHaveLength(1);
+    // Nothing to try again: the answer will not change.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('says the server failed on a 5xx (not that the customer is gone), and Retry loads the customer', async () => {
+    let isFailing = true;
+    const { api, user } = openCustomerPage(customerPagePath, {
+      profile: admin,
+      handlers: {
+        [`GET ${customerApi}`]: () =>
+          isFailing ? { status: 500, body: { detail: messages.genericError } } : { body: adaWithAccounts },
+      },
+    });
+    expect(await screen.findByText('The server failed to answer (error 500).')).toBeInTheDocument();
+    const fallback = screen.getByTestId('query-fallback');
+    expect(fallback).not.toHaveTextContent('Not found.');
+    const reads = api.callsTo(`GET ${customerApi}`).length;
+    isFailing = false;
+    await user.click(within(fallback).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(api.callsTo(`GET ${customerApi}`)).toHaveLength(reads + 1);
+  });
+
+  it('tells a network failure and a missing permission apart from a missing customer', async () => {
+    let answer: 'offline' | 'forbidden' = 'offline';
+    const { user } = openCustomerPage(customerPagePath, {
+      profile: admin,
+      handlers: {
+        [`GET ${customerApi}`]: () => {
+          if (answer === 'offline') throw new TypeError('Failed to fetch');
+          return { status: 403, body: { detail: messages.permissionDenied } };
+        },
+      },
+    });
+    expect(await screen.findByText('Could not reach the server.')).toBeInTheDocument();
+    const fallback = screen.getByTestId('query-fallback');
+    answer = 'forbidden';
+    await user.click(within(fallback).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No access.')).toBeInTheDocument();
+    expect(screen.getByTestId('query-fallback')).toHaveTextContent(messages.permissionDenied);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
 

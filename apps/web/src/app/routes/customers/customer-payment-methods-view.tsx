@@ -7,7 +7,7 @@ import { AddPaymentMethod } from '../../../features/payment-methods/components/a
 import { PaymentMethodActions } from '../../../features/payment-methods/components/payment-method-actions';
 import { PaymentMethodsTable } from '../../../features/payment-methods/components/payment-methods-table';
 import { RenameMethodModal } from '../../../features/payment-methods/components/rename-method-modal';
-import { QueryFallback } from '../merchant-setup/setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
 import { useCustomerPage } from './customer-page-context';
 
 /**
@@ -16,9 +16,10 @@ import { useCustomerPage } from './customer-page-context';
  */
 export function CustomerPaymentMethodsView() {
   const { merchantId, customer, canUpdateCustomer } = useCustomerPage();
-  const { data, isError } = usePaymentMethods(merchantId, customer.id);
+  const methods = usePaymentMethods(merchantId, customer.id);
+  const { data } = methods;
   const [renaming, setRenaming] = useState<PaymentMethodOption | null>(null);
-  if (!data) return <QueryFallback isError={isError} />;
+  if (!data) return <QueryFallback query={methods} />;
   return (
     <Stack gap="md">
       {canUpdateCustomer ? <AddPaymentMethod merchantId={merchantId} customerId={customer.id} /> : null}

@@ -11,12 +11,14 @@ import {
   locationFormValues,
 } from '../../../features/locations/components/location-form';
 import { LocationsTable } from '../../../features/locations/components/locations-table';
-import { QueryFallback, SetupPage, useMerchantBase } from './setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SetupPage, useMerchantBase } from './setup-page';
 
 /** /merchants/{merchantID}/locations */
 export function LocationsPage() {
   const { merchantId } = useMerchantBase();
-  const { data, isError } = useLocations(merchantId);
+  const locations = useLocations(merchantId);
+  const { data } = locations;
   return (
     <SetupPage
       title="Locations"
@@ -27,7 +29,7 @@ export function LocationsPage() {
       }
     >
       {!data ? (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={locations} />
       ) : data.results.length === 0 ? (
         <EmptyState title="No locations yet." description="Create the merchant's first location." />
       ) : (
@@ -60,7 +62,8 @@ export function LocationDetailPage() {
   const { merchantId, base } = useMerchantBase();
   const { locationID = '' } = useParams();
   const navigate = useNavigate();
-  const { data: location, isError } = useMerchantLocation(merchantId, locationID);
+  const locationQuery = useMerchantLocation(merchantId, locationID);
+  const { data: location } = locationQuery;
   const updateLocation = useUpdateLocation(merchantId, locationID);
   const listPath = `${base}/locations`;
   return (
@@ -84,7 +87,7 @@ export function LocationDetailPage() {
           onSaved={() => void navigate(listPath)}
         />
       ) : (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={locationQuery} />
       )}
     </SetupPage>
   );

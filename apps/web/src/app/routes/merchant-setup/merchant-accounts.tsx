@@ -13,7 +13,8 @@ import {
   merchantAccountFormValues,
 } from '../../../features/merchant-accounts/components/merchant-account-form';
 import { MerchantAccountsTable } from '../../../features/merchant-accounts/components/merchant-accounts-table';
-import { QueryFallback, SetupPage, useMerchantBase } from './setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SetupPage, useMerchantBase } from './setup-page';
 
 /** The list this page belongs to: one location's accounts, or all of them (docs/product.md §2 {locationID?}). */
 function useAccountsScope() {
@@ -34,7 +35,8 @@ function useLocationOptions(merchantId: string) {
 /** .../locations/{locationID?}/merchant-accounts */
 export function MerchantAccountsPage() {
   const { merchantId, locationId, locationsPath } = useAccountsScope();
-  const { data, isError } = useMerchantAccounts(merchantId, locationId);
+  const accounts = useMerchantAccounts(merchantId, locationId);
+  const { data } = accounts;
   const { data: location } = useMerchantLocation(merchantId, locationId ?? '', locationId !== null);
   const back = locationId
     ? { to: `${locationsPath}/${encodeURIComponent(locationId)}`, label: location?.name ?? 'Location' }
@@ -50,7 +52,7 @@ export function MerchantAccountsPage() {
       }
     >
       {!data ? (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={accounts} />
       ) : data.results.length === 0 ? (
         <EmptyState
           title="No merchant accounts yet."
@@ -80,7 +82,7 @@ export function MerchantAccountCreatePage() {
           onSaved={() => void navigate(listPath)}
         />
       ) : (
-        <QueryFallback isError={false} />
+        <QueryFallback />
       )}
     </SetupPage>
   );
@@ -92,7 +94,8 @@ export function MerchantAccountDetailPage() {
   const { merchantAccountID = '' } = useParams();
   const navigate = useNavigate();
   const locations = useLocationOptions(merchantId);
-  const { data: account, isError } = useMerchantAccount(merchantId, merchantAccountID);
+  const accountQuery = useMerchantAccount(merchantId, merchantAccountID);
+  const { data: account } = accountQuery;
   const updateAccount = useUpdateMerchantAccount(merchantId, merchantAccountID);
   return (
     <SetupPage
@@ -109,7 +112,7 @@ export function MerchantAccountDetailPage() {
           onSaved={() => void navigate(listPath)}
         />
       ) : (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={accountQuery} />
       )}
     </SetupPage>
   );

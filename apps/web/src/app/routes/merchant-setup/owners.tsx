@@ -9,12 +9,14 @@ import { useOwners } from '../../../features/owners/api/list-owners';
 import { useUpdateOwner } from '../../../features/owners/api/update-owner';
 import { emptyOwnerValues, OwnerForm, ownerFormValues } from '../../../features/owners/components/owner-form';
 import { formatShare, OwnersTable } from '../../../features/owners/components/owners-table';
-import { QueryFallback, SetupPage, useMerchantBase } from './setup-page';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SetupPage, useMerchantBase } from './setup-page';
 
 /** /merchants/{merchantID}/owners, with the owners' total share (it may not pass 100 %). */
 export function OwnersPage() {
   const { merchantId } = useMerchantBase();
-  const { data, isError } = useOwners(merchantId);
+  const owners = useOwners(merchantId);
+  const { data } = owners;
   const total =
     data?.results.reduce((sum, owner) => sum + Math.round(owner.ownership_percentage * 100), 0) ?? 0;
   return (
@@ -27,7 +29,7 @@ export function OwnersPage() {
       }
     >
       {!data ? (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={owners} />
       ) : data.results.length === 0 ? (
         <EmptyState title="No owners yet." description="Add the people who own the business." />
       ) : (
@@ -65,7 +67,8 @@ export function OwnerDetailPage() {
   const { merchantId, base } = useMerchantBase();
   const { ownerID = '' } = useParams();
   const navigate = useNavigate();
-  const { data: owner, isError } = useOwner(merchantId, ownerID);
+  const ownerQuery = useOwner(merchantId, ownerID);
+  const { data: owner } = ownerQuery;
   const updateOwner = useUpdateOwner(merchantId, ownerID);
   const deleteOwner = useDeleteOwner(merchantId);
   const listPath = `${base}/owners`;
@@ -96,7 +99,7 @@ export function OwnerDetailPage() {
           }
         />
       ) : (
-        <QueryFallback isError={isError} />
+        <QueryFallback query={ownerQuery} />
       )}
     </SetupPage>
   );

@@ -1,7 +1,6 @@
-import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 
 /** The frame of the merchant-setup pages: a title, an optional link back, actions on the right. */
 export function SetupPage(props: {
@@ -26,19 +25,6 @@ export function SetupPage(props: {
       </Group>
       {props.children}
     </Stack>
-  );
-}
-
-/** While a query loads: a spinner; when it failed: an honest message (the toast already reported it). */
-export function QueryFallback({ isError }: { isError: boolean }) {
-  if (isError)
-    return (
-      <EmptyState title="Not found." description="It may have been removed, or belong to another merchant." />
-    );
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
-    </Center>
   );
 }
 
