@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { useDeleteCustomerGroup } from '../../../features/customer-groups/api/delete-customer-group';
 import { useCustomerGroups } from '../../../features/customer-groups/api/list-customer-groups';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { GroupFormModal } from '../../../features/customer-groups/components/group-form-modal';
 import { confirmDeleteGroup, GroupsTable } from '../../../features/customer-groups/components/groups-table';
 
@@ -22,6 +23,7 @@ export function CustomerGroupsPage() {
     page_size: paging.pageSize,
     search: debouncedSearch,
   });
+  const { data: merchant } = useMerchant(merchantID);
   const { mutate: remove } = useDeleteCustomerGroup(merchantID);
   const actions = useMemo(
     () => ({
@@ -59,6 +61,7 @@ export function CustomerGroupsPage() {
           isFetching={groups.isFetching}
           isSearching={debouncedSearch !== ''}
           actions={actions}
+          timeZone={merchant?.time_zone ?? null}
           paging={{
             count: groups.data?.count ?? 0,
             page: paging.page,

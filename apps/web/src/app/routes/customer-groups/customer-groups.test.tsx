@@ -89,6 +89,14 @@ describe('customer groups', () => {
     expect(await screen.findByText('Unable to find 1 customer(s)')).toBeInTheDocument();
   });
 
+  it('shows when each group was created on the merchant’s clock, not UTC', async () => {
+    open(groupsPage);
+    const row = await screen.findByRole('row', { name: /Late payers/ });
+    // 15:00 UTC on March 4 is 9:00 AM in Chicago (merchantA.time_zone), before daylight saving starts.
+    expect(await within(row).findByText('03/04/2026 9:00 AM CST')).toBeInTheDocument();
+    expect(within(row).queryByText(/UTC/)).not.toBeInTheDocument();
+  });
+
   it('renames and deletes groups after confirmation', async () => {
     const { api, user } = open(groupsPage);
     await screen.findByRole('row', { name: /Late payers/ });

@@ -1,7 +1,7 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CustomerGroup } from '@paylane/shared/contracts/customer-groups';
-import { createContext, use } from 'react';
+import { createContext, use, useMemo } from 'react';
 import {
   DataTable,
   type DataTableColumn,
@@ -16,11 +16,17 @@ type RowActions = {
   onDelete: (group: CustomerGroup) => void;
 } | null;
 
-// Null: the user may only read the groups. Context keeps the columns the same objects between renders.
-const RowActionsContext = createContext<RowActions>(null);
+// Actions null: the user may only read the groups. The time zone is the merchant's, as every list reads
+// times (lib/date-time.ts). Context keeps the columns the same objects between renders.
+type TableContext = { actions: RowActions; timeZone: string | null };
+const GroupsTableContext = createContext<TableContext>({ actions: null, timeZone: null });
+
+function CreatedCell({ group }: { group: CustomerGroup }) {
+  return formatDateTime(group.created, use(GroupsTableContext).timeZone);
+}
 
 function ActionsCell({ group }: { group: CustomerGroup }) {
-  const actions = use(RowActionsContext);
+  const { actions } = use(GroupsTableContext);
   if (!actions) return null;
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -48,7 +54,7 @@ function ActionsCell({ group }: { group: CustomerGroup }) {
 const columns: DataTableColumn<CustomerGroup>[] = [
   { id: 'name', header: 'Name', cell: ({ row }) => <RowLink rowId={row.id}>{row.original.name}</RowLink> },
   { id: 'customer_count', header: 'Customers', cell: ({ row }) => row.original.customer_count },
-  { id: 'created', header: 'Created', cell: ({ row }) => formatDateTime(row.original.created) },
+  { id: 'created', header: 'Created', cell: ({ row }) => <CreatedCell group={row.original} /> },
   {
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -76,12 +82,15 @@ type Props = {
   isSearching: boolean;
   paging: DataTablePaging;
   actions: RowActions;
+  /** The merchant's time zone; null until it is known (the browser's clock meanwhile). */
+  timeZone: string | null;
 };
 
 /** The merchant's customer groups; a row opens the group's members. */
-export function GroupsTable({ groups, isFetching, isSearching, paging, actions }: Props) {
+export function GroupsTable({ groups, isFetching, isSearching, paging, actions, timeZone }: Props) {
+  const context = useMemo(() => ({ actions, timeZone }), [actions, timeZone]);
   return (
-    <RowActionsContext value={actions}>
+    <GroupsTableContext value={context}>
       <DataTable
         label="Customer groups"
         columns={columns}
@@ -96,6 +105,6 @@ export function GroupsTable({ groups, isFetching, isSearching, paging, actions }
           />
         }
       />
-    </RowActionsContext>
+    </GroupsTableContext>
   );
 }
