@@ -5,7 +5,6 @@ import {
   type MerchantIntegrationType,
   type merchantUpdateSchema,
 } from '@paylane/shared/contracts/merchants';
-import { isTimeZone } from '@paylane/shared/validation';
 import type { z } from 'zod';
 
 export type MerchantFormInput = z.input<typeof merchantUpdateSchema>;
@@ -47,11 +46,3 @@ export const statusOptions = [
   { value: 'pending', label: 'Pending' },
   { value: 'inactive', label: 'Inactive' },
 ];
-
-let zones: string[] | null = null;
-
-/** The browser's IANA zones the server also accepts, plus the current value if the browser lacks it. */
-export function timeZoneOptions(current: string): string[] {
-  zones ??= Intl.supportedValuesOf('timeZone').filter(isTimeZone);
-  return !current || zones.includes(current) ? zones : [current, ...zones];
-}

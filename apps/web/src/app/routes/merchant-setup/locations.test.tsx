@@ -85,6 +85,37 @@ describe('locations and merchant accounts', () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('(214) 555-0100');
   });
 
+  it('starts a new location in the merchant’s own time zone, chosen with the shared zone picker', async () => {
+    const calls = signedInAdmin({
+      [`POST ${api}/merchant_locations/`]: { status: 201, body: locations[0] },
+    });
+    const { user, location: path } = renderApp(`/merchants/${merchantA.id}/locations/create`);
+    // merchantA is a Central merchant (America/Chicago), not the Eastern default of a new merchant.
+    const zone = await screen.findByLabelText('Time Zone', { exact: false, selector: 'input' });
+    expect(zone).toHaveValue('Central — America/Chicago');
+    await user.click(zone);
+    await user.clear(zone);
+    await user.type(zone, 'phoenix');
+    expect(await screen.findByRole('option', { name: 'Mountain, no DST — America/Phoenix' })).toBeVisible();
+    // Leaving the picker without choosing keeps the zone it had.
+    await user.tab();
+    await waitFor(() => expect(zone).toHaveValue('Central — America/Chicago'));
+
+    const type = async (label: RegExp, value: string) =>
+      user.type(screen.getByRole('textbox', { name: label }), value);
+    await type(/^Name/, 'East Lot');
+    await type(/^Address(?! Line)/, '1 Elm St');
+    await type(/^City/, 'Dallas');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^State/ }), 'TX');
+    await type(/^Postal Code/, '75201');
+    await user.click(screen.getByRole('button', { name: 'Create Location' }));
+    await waitFor(() => expect(path()).toBe(`/merchants/${merchantA.id}/locations`));
+    expect(calls.callsTo(`POST ${api}/merchant_locations/`)[0]?.body).toMatchObject({
+      name: 'East Lot',
+      time_zone: 'America/Chicago',
+    });
+  });
+
   it('opens the current merchant’s page when the path has no merchant', async () => {
     signedInAdmin();
     window.localStorage.setItem(storageKeys.merchantId, merchantA.id);

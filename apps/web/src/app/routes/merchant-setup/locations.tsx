@@ -6,10 +6,11 @@ import { useMerchantLocation } from '../../../features/locations/api/get-locatio
 import { useLocations } from '../../../features/locations/api/list-locations';
 import { useUpdateLocation } from '../../../features/locations/api/update-location';
 import {
-  emptyLocationValues,
   LocationForm,
   locationFormValues,
+  newLocationValues,
 } from '../../../features/locations/components/location-form';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { LocationsTable } from '../../../features/locations/components/locations-table';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SetupPage, useMerchantBase } from './setup-page';
@@ -44,15 +45,21 @@ export function LocationCreatePage() {
   const { merchantId, base } = useMerchantBase();
   const navigate = useNavigate();
   const createLocation = useCreateLocation(merchantId);
+  // The form waits for the merchant: its time zone is the new location's default.
+  const merchant = useMerchant(merchantId);
   const listPath = `${base}/locations`;
   return (
     <SetupPage title="Create Location" back={{ to: listPath, label: 'Locations' }}>
-      <LocationForm
-        defaultValues={emptyLocationValues}
-        submitLabel="Create Location"
-        save={(values) => createLocation.mutateAsync(values)}
-        onSaved={() => void navigate(listPath)}
-      />
+      {merchant.data ? (
+        <LocationForm
+          defaultValues={newLocationValues(merchant.data.time_zone)}
+          submitLabel="Create Location"
+          save={(values) => createLocation.mutateAsync(values)}
+          onSaved={() => void navigate(listPath)}
+        />
+      ) : (
+        <QueryFallback query={merchant} />
+      )}
     </SetupPage>
   );
 }

@@ -10,11 +10,11 @@ import {
 import { formatPhone } from '@paylane/shared/format';
 import { usStates } from '@paylane/shared/validation';
 import { useState } from 'react';
-import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { FormPhoneInput } from '../../../components/phone-input';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { timeZoneOptions } from '../time-zones';
 
 export type LocationFormValues = {
   name: string;
@@ -28,7 +28,7 @@ export type LocationFormValues = {
   status: (typeof setupStatuses)[number];
 };
 
-export const emptyLocationValues: LocationFormValues = {
+const emptyLocationValues: LocationFormValues = {
   name: '',
   address_line1: '',
   address_line2: '',
@@ -36,9 +36,15 @@ export const emptyLocationValues: LocationFormValues = {
   state: '',
   postal_code: '',
   phone: '',
-  time_zone: 'America/New_York',
+  time_zone: '',
   status: 'active',
 };
+
+/** A new location starts in its merchant's time zone (a Central merchant's lots are mostly Central). */
+export const newLocationValues = (merchantTimeZone: string): LocationFormValues => ({
+  ...emptyLocationValues,
+  time_zone: merchantTimeZone,
+});
 
 const fields = Object.keys(emptyLocationValues) as Path<LocationWriteInput>[];
 const statusOptions = setupStatuses.map((value) => ({
@@ -78,7 +84,7 @@ export function LocationForm({ defaultValues, submitLabel, save, onSaved }: Loca
     <form onSubmit={onSubmit} noValidate>
       <Stack maw={720}>
         <FormAlert messages={formMessages} />
-        <LocationFields form={form} timeZone={defaultValues.time_zone} />
+        <LocationFields form={form} />
         <Group>
           <Button type="submit" loading={form.formState.isSubmitting}>
             {submitLabel}
@@ -89,13 +95,7 @@ export function LocationForm({ defaultValues, submitLabel, save, onSaved }: Loca
   );
 }
 
-function LocationFields({
-  form,
-  timeZone,
-}: {
-  form: UseFormReturn<LocationWriteInput, unknown, LocationWrite>;
-  timeZone: string;
-}) {
+function LocationFields({ form }: { form: UseFormReturn<LocationWriteInput, unknown, LocationWrite> }) {
   const { errors } = form.formState;
   const field = (name: keyof LocationFormValues) => ({
     ...form.register(name),
@@ -111,16 +111,25 @@ function LocationFields({
         <NativeSelect label="State" withAsterisk data={stateOptions} {...field('state')} />
         <TextInput label="Postal Code" withAsterisk {...field('postal_code')} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <FormPhoneInput label="Phone" control={form.control} name="phone" />
-        <NativeSelect
-          label="Time Zone"
-          withAsterisk
-          data={timeZoneOptions(timeZone)}
-          {...field('time_zone')}
-        />
         <NativeSelect label="Status" data={statusOptions} {...field('status')} />
       </SimpleGrid>
+      {/* A row of its own: the zone's names ('Mountain, no DST — America/Phoenix') need the width. */}
+      <Controller
+        control={form.control}
+        name="time_zone"
+        render={({ field: zone }) => (
+          <TimeZoneSelect
+            ref={zone.ref}
+            name={zone.name}
+            value={zone.value}
+            onChange={zone.onChange}
+            onBlur={zone.onBlur}
+            error={errors.time_zone?.message}
+          />
+        )}
+      />
     </>
   );
 }

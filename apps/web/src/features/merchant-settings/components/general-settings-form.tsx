@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -10,9 +10,10 @@ import {
   type MerchantSettings,
   type MerchantSettingsUpdateInput,
 } from '@paylane/shared/contracts/merchant-settings';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { ApiError, isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateMerchantSettings } from '../api/update-merchant-settings';
@@ -46,11 +47,6 @@ function withFormFieldNames(error: unknown): unknown {
   });
 }
 
-function timeZoneOptions(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
 /** docs/product.md §2 settings/general; saving asks 'Are you sure you want to save changes?' (docs/product.md §8). */
 export function GeneralSettingsForm({
   merchantId,
@@ -66,7 +62,6 @@ export function GeneralSettingsForm({
     defaultValues: toGeneralSettingsForm(settings),
   });
   const { errors } = form.formState;
-  const zones = useMemo(() => timeZoneOptions(settings.time_zone), [settings.time_zone]);
 
   const save = async (body: MerchantSettingsUpdateInput) => {
     setFormMessages([]);
@@ -119,13 +114,11 @@ export function GeneralSettingsForm({
           control={form.control}
           name="time_zone"
           render={({ field }) => (
-            <Select
-              label="Time Zone"
-              withAsterisk
-              searchable
-              data={zones}
+            <TimeZoneSelect
+              ref={field.ref}
+              name={field.name}
               value={field.value}
-              onChange={(value) => field.onChange(value ?? '')}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.time_zone?.message}
             />

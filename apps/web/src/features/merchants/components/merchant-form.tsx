@@ -8,14 +8,14 @@ import {
   type MerchantStatus,
   type MerchantUpdate,
 } from '@paylane/shared/contracts/merchants';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Control, type Path } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { applyServerErrors } from '../../../lib/form-errors';
 import {
   integrationOptions,
   statusOptions,
-  timeZoneOptions,
   toMerchantFormInput,
   type MerchantFormInput,
 } from '../merchant-form-values';
@@ -82,7 +82,6 @@ export function MerchantForm({ initial, submitLabel, confirmSave, isSaving, onSa
     defaultValues: initial,
   });
   const { errors } = form.formState;
-  const zones = useMemo(() => timeZoneOptions(initial.time_zone), [initial.time_zone]);
 
   const save = async (values: MerchantUpdate) => {
     setFormMessages([]);
@@ -148,15 +147,11 @@ export function MerchantForm({ initial, submitLabel, confirmSave, isSaving, onSa
           control={form.control}
           name="time_zone"
           render={({ field }) => (
-            <Select
-              label="Time Zone"
-              withAsterisk
-              searchable
-              // About 420 zones: typing narrows them; rendering them all makes every keystroke slow.
-              limit={60}
-              data={zones}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
+            <TimeZoneSelect
+              ref={field.ref}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.time_zone?.message}
             />
