@@ -5,6 +5,7 @@ import type { MerchantSummary } from '@paylane/shared/contracts/merchants';
 import { displayRoles } from '@paylane/shared/permissions';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { SkipLink } from '../../components/skip-link';
 import { setCurrentMerchantId } from '../../features/merchants/current-merchant';
 import { useCurrentMerchant } from '../../features/merchants/hooks/use-current-merchant';
 import { flagsInMerchant, rolesInMerchant, standardRolesInMerchant } from '../../features/profile/access';
@@ -12,6 +13,7 @@ import { useSignedInUser } from '../../features/profile/hooks/use-signed-in-user
 import { formatFullName } from '../../lib/format';
 import { AppNavigation } from './app-navigation';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
+import { KeyboardShortcuts, useKeyboardShortcutsKey } from './keyboard-shortcuts';
 import { useInboxCounts } from '../../features/inbox/api/inbox-counts';
 import { MerchantSwitcher } from './merchant-switcher';
 import { buildNavigation } from './navigation';
@@ -25,9 +27,13 @@ export function pathForMerchant(pathname: string, fromId: string | null, toId: s
   return `/merchants/${encodeURIComponent(toId)}${pathname.slice(prefix.length)}`;
 }
 
+const MAIN_ID = 'main-content';
+
 /** The signed-in shell: header (merchant, switcher, user menu), navigation by role, and the page. */
 export function AppLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
+  const [isShortcutsOpen, shortcuts] = useDisclosure(false);
+  useKeyboardShortcutsKey(shortcuts.open);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { profile, isSuperAdmin } = useSignedInUser();
@@ -62,6 +68,8 @@ export function AppLayout() {
     // Confirmations of docs/product.md §8 open through @mantine/modals (modals.openConfirmModal): signed-in pages
     // only, so the modal machinery loads with the shell, not with /login (docs/conventions.md §7).
     <ModalsProvider>
+      {/* The first stop of the Tab key (issue 20): past the header and the navigation. */}
+      <SkipLink targetId={MAIN_ID} />
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
@@ -96,6 +104,7 @@ export function AppLayout() {
               <UserMenu
                 name={formatFullName(profile)}
                 role={displayRoles(roles, Boolean(merchant?.check_custom_roles))}
+                onShowShortcuts={shortcuts.open}
               />
             </Group>
           </Group>
@@ -110,11 +119,13 @@ export function AppLayout() {
             />
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* tabIndex -1: the skip link gives it the focus; no ring around the whole page. */}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <Outlet />
         </AppShell.Main>
       </AppShell>
       <CommandPalette merchantId={merchantId} sections={sections} />
+      <KeyboardShortcuts isOpen={isShortcutsOpen} onClose={shortcuts.close} />
     </ModalsProvider>
   );
 }

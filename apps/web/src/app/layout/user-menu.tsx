@@ -2,8 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { initials } from '../../lib/format';
 import { logout } from '../../lib/session';
 
-/** The user's name and role display (docs/product.md §3), with Logout. */
-export function UserMenu({ name, role }: { name: string; role: string }) {
+/** The user's name and role display (docs/product.md §3), with the keyboard shortcuts and Logout. */
+export function UserMenu(props: { name: string; role: string; onShowShortcuts: () => void }) {
+  const { name, role, onShowShortcuts } = props;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -26,6 +27,7 @@ export function UserMenu({ name, role }: { name: string; role: string }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={onShowShortcuts}>Keyboard shortcuts</Menu.Item>
         <Menu.Item onClick={() => void logout('user')}>Logout</Menu.Item>
       </Menu.Dropdown>
     </Menu>
