@@ -22,6 +22,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { accountRoutes } from './modules/customers/accounts.routes';
 import { customerLookupRoutes } from './modules/customer-lookups/customer-lookups.routes';
 import { customerHistoryRoutes } from './modules/customer-history/customer-history.routes';
+import { customerTimelineRoutes } from './modules/customer-timeline/customer-timeline.routes';
 import { duplicateRoutes } from './modules/duplicates/duplicates.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, { ctx });
   await app.register(customerLookupRoutes, { ctx });
   await app.register(customerHistoryRoutes, { ctx });
+  await app.register(customerTimelineRoutes, { ctx });
   await app.register(duplicateRoutes, { ctx });
   await app.register(messageTemplateRoutes, { ctx });
   await app.register(customerGroupRoutes, { ctx });

@@ -182,6 +182,8 @@ export const messages = pgTable(
   (t) => [
     // A chat page: one customer's messages by seq.
     index('messages_customer_seq_idx').on(t.customerId, t.seq),
+    // The customer's timeline (issue 20): their messages by time among notes, payments and history events.
+    index('messages_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     // One message per recipient of a batch: a crashed and restarted dispatch can never write a second.
     uniqueIndex('messages_batch_customer_key')
       .on(t.batchId, t.customerId)

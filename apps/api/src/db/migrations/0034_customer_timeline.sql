@@ -1,0 +1,1 @@
+CREATE INDEX "messages_customer_created_idx" ON "messages" USING btree ("customer_id","created_at","id");
