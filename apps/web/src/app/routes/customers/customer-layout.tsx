@@ -14,6 +14,7 @@ import type { CustomerPageContext } from './customer-page-context';
 /** The sub-views of docs/product.md §2 (ituran-view and ai-collector come with their integrations). */
 const customerTabs = [
   { path: '', label: 'Account Details' },
+  { path: 'timeline', label: 'Timeline' },
   { path: 'history', label: 'History' },
   { path: 'notes', label: 'Notes' },
   { path: 'co-borrowers', label: 'Co-Borrowers' },

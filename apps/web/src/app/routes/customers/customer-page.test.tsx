@@ -36,6 +36,7 @@ describe('customer page layout', () => {
     const names = tabs.getAllByRole('link').map((link) => link.textContent);
     expect(names).toEqual([
       'Account Details',
+      'Timeline',
       'History',
       'Notes',
       'Co-Borrowers',

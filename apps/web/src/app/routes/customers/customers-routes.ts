@@ -33,6 +33,10 @@ export function customersRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: async () => ({ Component: (await import('./customer-accounts-view')).CustomerAccountsView }),
         },
         {
+          path: 'timeline',
+          lazy: async () => ({ Component: (await import('./customer-timeline-view')).CustomerTimelineView }),
+        },
+        {
           path: 'history',
           lazy: async () => ({ Component: (await import('./customer-history-view')).CustomerHistoryView }),
         },
