@@ -51,7 +51,8 @@ export const customerNotes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt)],
+  // Newest first with the id breaking ties: the notes list and the timeline's keyset read it in order.
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.createdAt, t.id)],
 );
 
 export const paymentMethodTypes = ['CREDIT', 'DEBIT', 'CHECKING', 'SAVINGS'] as const;
@@ -111,5 +112,6 @@ export const customerEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('customer_events_customer_idx').on(t.customerId, t.createdAt)],
+  // Newest first with the id breaking ties: the history's and the timeline's keyset pages read it in order.
+  (t) => [index('customer_events_customer_idx').on(t.customerId, t.createdAt, t.id)],
 );
