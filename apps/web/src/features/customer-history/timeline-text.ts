@@ -23,7 +23,6 @@ const paymentChannels: Record<string, string> = {
   pay_link: 'by pay link',
   autopay: 'by autopay',
   scheduled: 'as a scheduled payment',
-  pos: 'at the card reader',
   api: 'through an integration',
 };
 
