@@ -67,6 +67,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
         action: 'Send the message',
       },
       { keys: keys('Shift', 'Enter'), action: 'New line in the message' },
+      { keys: keys('/'), action: 'In an empty message: search the templates (↑/↓ and Enter pick one)' },
     ],
   },
 ];
