@@ -18,6 +18,11 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    '--paylane-surface-muted': 'var(--mantine-color-gray-0)',
+    '--paylane-surface-outbound': 'var(--mantine-color-blue-0)',
+    '--paylane-surface-inbound': 'var(--mantine-color-gray-0)',
+    '--paylane-brand-text': 'var(--mantine-color-blue-8)',
+    '--paylane-success-text': 'var(--mantine-color-teal-8)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
@@ -26,5 +31,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
     '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
-  dark: {},
+  // Dark: Mantine's dimmed (dark 2) and red 8 errors are under 4.5:1 on the dark body (dark 7); one step
+  // lighter passes. Surfaces step up from the body so a bubble still reads as one.
+  dark: {
+    '--paylane-surface-muted': 'var(--mantine-color-dark-6)',
+    '--paylane-surface-outbound': 'var(--mantine-color-dark-5)',
+    '--paylane-surface-inbound': 'var(--mantine-color-dark-6)',
+    '--paylane-brand-text': 'var(--mantine-color-blue-4)',
+    '--paylane-success-text': 'var(--mantine-color-teal-4)',
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+  },
 });

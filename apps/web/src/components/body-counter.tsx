@@ -1,5 +1,6 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { countSegments, SMS_BODY_MAX, SMS_BODY_WARNING } from '@paylane/shared/messaging';
+import { textColors } from '../lib/scheme-colors';
 
 /**
  * docs/product.md §5/§9: 'n/300' under a text body, red above 290, with the SMS segments it costs (GSM-7 160/153 or
@@ -15,7 +16,7 @@ export function BodyCounter({ body, id }: { body: string; id?: string }) {
       </Text>
       <Text
         size="xs"
-        c={isOver ? 'red.8' : 'dimmed'}
+        c={isOver ? textColors.danger : 'dimmed'}
         fw={isOver ? 700 : undefined}
         data-over-limit={isOver}
         data-testid="character-count"

@@ -17,7 +17,7 @@ const shown: CSSProperties = {
   // Above the shell's header and navigation.
   zIndex: 1000,
   padding: '8px 16px',
-  background: 'var(--mantine-color-white)',
+  background: 'var(--mantine-color-body)',
   border: '2px solid var(--mantine-primary-color-filled)',
   borderRadius: 'var(--mantine-radius-md)',
 };

@@ -18,6 +18,7 @@ import { useInboxCounts } from '../../features/inbox/api/inbox-counts';
 import { MerchantSwitcher } from './merchant-switcher';
 import { buildNavigation } from './navigation';
 import { UserMenu } from './user-menu';
+import { textColors } from '../../lib/scheme-colors';
 
 /** A merchant-scoped page follows the switch to the same page of the new merchant. */
 export function pathForMerchant(pathname: string, fromId: string | null, toId: string): string {
@@ -85,7 +86,7 @@ export function AppLayout() {
                 size="sm"
                 aria-label="Toggle navigation"
               />
-              <Text fw={800} c="blue.8" size="lg">
+              <Text fw={800} c={textColors.brand} size="lg">
                 Paylane
               </Text>
               <Text fw={600} truncate data-testid="current-merchant-name">

@@ -19,6 +19,7 @@ import { isSendable, type ChatDraft } from '../../features/chat/hooks/use-chat-s
 import { ChatMessageBox } from './chat-message-box';
 import { ChatTemplatePicker, useChatTemplates } from './chat-template-picker';
 import { languageOptions } from './chat-languages';
+import { textColors } from '../../lib/scheme-colors';
 
 type Props = {
   merchantId: string;
@@ -94,7 +95,7 @@ export function ChatComposer(props: Props) {
   };
 
   return (
-    <Stack gap={6} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Stack gap={6} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {isOptedOut ? (
         <Alert color="red" variant="light" p="xs" title="Opted out of texts">
           This customer replied STOP and gets no texts until they text START.
@@ -149,7 +150,7 @@ export function ChatComposer(props: Props) {
         </Group>
       ) : null}
       {fileError ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c={textColors.danger} role="alert">
           {fileError}
         </Text>
       ) : null}

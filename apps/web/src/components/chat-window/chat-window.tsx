@@ -50,7 +50,7 @@ export function ChatWindow(props: ChatWindowProps) {
         p="xs"
         gap="xs"
         justify="space-between"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         <TextInput
           aria-label="Search messages"

@@ -4,6 +4,7 @@ import { messages } from '@paylane/shared/messages';
 import { displayStatus } from '@paylane/shared/messaging';
 import { formatDateTime, formatTimeOfDay } from '../../lib/date-time';
 import { languageLabel } from './chat-languages';
+import { surfaces, textColors } from '../../lib/scheme-colors';
 
 /** docs/product.md §6: a super_admin sender shows as 'System message'; messages no person sent (automations) say so. */
 export function senderLabel(message: ChatMessage, customerName: string): string {
@@ -51,7 +52,7 @@ export function MessageBubble({ message, customerName, timeZone, isGroupStart = 
         p="xs"
         radius="md"
         withBorder
-        bg={isOutbound ? 'blue.0' : 'gray.0'}
+        bg={isOutbound ? surfaces.outbound : surfaces.inbound}
         data-message-id={message.id}
         aria-label={`${senderLabel(message, customerName)}: ${message.body}`}
       >
@@ -85,7 +86,7 @@ export function MessageBubble({ message, customerName, timeZone, isGroupStart = 
               {formatTimeOfDay(message.created, timeZone)}
             </Text>
             {isOutbound ? (
-              <Text size="xs" c={isFailed ? 'red.8' : 'dimmed'} fw={isFailed ? 600 : 400}>
+              <Text size="xs" c={isFailed ? textColors.danger : 'dimmed'} fw={isFailed ? 600 : 400}>
                 <span aria-hidden>{statusTicks[status]} </span>
                 {status}
               </Text>
@@ -116,7 +117,7 @@ function RetryButton({ onClick }: { onClick: () => void }) {
 export function FailureNote({ reason }: { reason: string | null }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="red.8">
+      <Text size="xs" c={textColors.danger}>
         {messages.messageNotSent}
       </Text>
       {reason ? (
@@ -156,7 +157,7 @@ type PendingProps = {
 export function PendingBubble({ body, attachmentName, isFailed, reason, onDismiss, onRetry }: PendingProps) {
   return (
     <Box component="li" style={{ alignSelf: 'flex-end', maxWidth: '80%' }}>
-      <Paper p="xs" radius="md" withBorder bg="blue.0" aria-busy={!isFailed}>
+      <Paper p="xs" radius="md" withBorder bg={surfaces.outbound} aria-busy={!isFailed}>
         <Stack gap={4}>
           {body ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -140,7 +140,7 @@ function CustomerTabs({ base }: { base: string }) {
     <Box
       component="nav"
       aria-label="Customer sections"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {customerTabs.map((tab) => {
@@ -152,7 +152,7 @@ function CustomerTabs({ base }: { base: string }) {
                 to={tab.path ? `${base}/${tab.path}` : base}
                 aria-current={isOpen ? 'page' : undefined}
                 underline="never"
-                c={isOpen ? undefined : 'dark'}
+                c={isOpen ? undefined : 'var(--mantine-color-text)'}
                 fw={isOpen ? 600 : 400}
                 size="sm"
                 display="block"

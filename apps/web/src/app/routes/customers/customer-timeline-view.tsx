@@ -9,6 +9,7 @@ import {
   CustomerTimelineSkeleton,
 } from '../../../features/customer-history/components/customer-timeline';
 import { useCustomerPage } from './customer-page-context';
+import { textColors } from '../../../lib/scheme-colors';
 
 const filters: { value: TimelineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -70,7 +71,7 @@ export function CustomerTimelineView() {
         />
       ) : null}
       {timeline.isFetchNextPageError ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c={textColors.danger} role="alert">
           Older items could not be loaded.
         </Text>
       ) : null}

@@ -14,6 +14,7 @@ import { useAccountPromises } from '../../../features/promises/api/list-account-
 import { PromiseToPayButton } from '../../../features/promises/components/promise-to-pay-button';
 import { promiseKindText, promisedAt } from '../../../features/promises/promise-display';
 import { customerBasePath } from '../customers/customer-layout';
+import { textColors } from '../../../lib/scheme-colors';
 
 type Props = {
   merchantId: string;
@@ -154,7 +155,7 @@ function AccountSummary(props: AccountSummaryProps) {
       label: 'Days past due',
       value:
         pastDue > 0 ? (
-          <Text span c="red.8" fw={600} size="sm">
+          <Text span c={textColors.danger} fw={600} size="sm">
             {pastDue}
           </Text>
         ) : (

@@ -104,7 +104,7 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md">
-            <Box p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Box p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
               <InboxSearchBar
                 filters={filters}
                 onChange={setFilters}

@@ -42,7 +42,7 @@ describe('template edit', () => {
     setMessage('a'.repeat(291));
     expect(counter).toHaveTextContent('291/300');
     expect(counter).toHaveAttribute('data-over-limit', 'true');
-    expect(counter).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
+    expect(counter).toHaveStyle({ color: 'var(--mantine-color-error)' });
     expect(screen.getByTestId('segment-count')).toHaveTextContent('2 SMS segments · GSM-7');
     setMessage('Thanks 🙂');
     expect(screen.getByTestId('segment-count')).toHaveTextContent('1 SMS segment · UCS-2');

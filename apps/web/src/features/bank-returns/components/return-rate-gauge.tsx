@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ReturnRates } from '@paylane/shared/contracts/bank-returns';
+import { textColors } from '../../../lib/scheme-colors';
 
 const titles = {
   unauthorized: 'Unauthorized returns',
@@ -20,7 +21,7 @@ function RateCard({ rate }: { rate: Rate }) {
     <Paper withBorder p="md" radius="md" w={260} aria-label={titles[rate.category]} role="group">
       <Stack gap={6}>
         <Text fw={600}>{titles[rate.category]}</Text>
-        <Text size="xl" fw={700} c={rate.is_over ? 'red.8' : undefined}>
+        <Text size="xl" fw={700} c={rate.is_over ? textColors.danger : undefined}>
           {rate.rate_percent.toFixed(2)} %
         </Text>
         <Progress
@@ -33,7 +34,7 @@ function RateCard({ rate }: { rate: Rate }) {
             {rate.returns} {rate.returns === 1 ? 'return' : 'returns'} · threshold {rate.threshold_percent} %
           </Text>
         </Group>
-        <Text size="sm" fw={600} c={rate.is_over ? 'red.8' : 'teal.8'}>
+        <Text size="sm" fw={600} c={rate.is_over ? textColors.danger : textColors.success}>
           {state}
         </Text>
         {rate.codes.length > 0 && (

@@ -33,7 +33,7 @@ export function HistoryTimeline({ events, timeZone, accountLabel }: Props) {
                 m={0}
                 mt={4}
                 pl="sm"
-                style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}
+                style={{ borderLeft: '3px solid var(--mantine-color-default-border)' }}
               >
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {text.body}

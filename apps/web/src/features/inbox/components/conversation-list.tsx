@@ -3,6 +3,7 @@ import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { useEffect, useRef } from 'react';
 import { formatDateTime, formatRelativeTime } from '../../../lib/date-time';
 import { useNow } from '../../../lib/use-now';
+import { surfaces } from '../../../lib/scheme-colors';
 
 type Props = {
   entries: InboxEntry[];
@@ -115,8 +116,8 @@ function ConversationItem({ entry, isSelected, onSelect, timeZone, now, currentU
       aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}`}
       w="100%"
       p="sm"
-      bg={isSelected ? 'blue.0' : undefined}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      bg={isSelected ? surfaces.outbound : undefined}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       data-customer-id={entry.customer_id}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -172,7 +172,7 @@ function EntryArea({
         style={{
           width: '100%',
           height: 440,
-          border: '1px solid var(--mantine-color-gray-3)',
+          border: '1px solid var(--mantine-color-default-border)',
           borderRadius: 8,
         }}
       />

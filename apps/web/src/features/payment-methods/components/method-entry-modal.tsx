@@ -99,7 +99,7 @@ export function MethodEntryModal({ merchantId, customerId, kind, entry, onClose 
             title={kind === 'card' ? 'Card entry' : 'Bank account entry'}
             w="100%"
             h={kind === 'card' ? 420 : 460}
-            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
+            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
           />
         ) : (
           <Alert color="yellow" variant="light">

@@ -6,6 +6,7 @@ import { usePresentSandboxCard } from '../api/present-sandbox-card';
 import type { TakePaymentVariables } from '../api/take-payment';
 import { declineMessage } from '../hooks/use-take-payment-submit';
 import { PaymentConfirmation } from './payment-confirmation';
+import { surfaces } from '../../../lib/scheme-colors';
 
 /** The sandbox reader's test cards (docs/reference/payments.md "Simulated card reader"), as staff read them. */
 const sandboxCards: { card: SandboxReaderCard; label: string }[] = [
@@ -64,7 +65,7 @@ export function CardReaderPanel({ merchantId, customerId, attempt, first, onDone
         {`Ask the customer to tap, insert or swipe their card for ${formatCurrency(current.payment.amount_cents)}. No convenience fee on a card present.`}
       </Text>
       {reader?.simulated ? (
-        <Stack gap="xs" p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Stack gap="xs" p="sm" bg={surfaces.muted} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
           <Text size="sm" fw={600}>
             Sandbox reader: present a test card
           </Text>

@@ -12,6 +12,7 @@ import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-meth
 import { dollarsToCentsSchema } from '@paylane/shared/validation';
 import { formatBasisPoints, formatCurrency } from '@paylane/shared/format';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { surfaces } from '../../../lib/scheme-colors';
 
 /**
  * The fee question the server asks when it charges a saved method (packages/shared/src/card-fees.ts, the same
@@ -54,7 +55,7 @@ export function FeePreview({ question, isWaived, canWaiveFee, waive }: Props) {
     <Stack
       gap={6}
       p="sm"
-      bg="gray.0"
+      bg={surfaces.muted}
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
       aria-label="Fee and total"
       role="group"

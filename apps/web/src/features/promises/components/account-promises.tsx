@@ -6,6 +6,7 @@ import { useAccountPromises } from '../api/list-account-promises';
 import { amountText, promiseKindText, promisedAt } from '../promise-display';
 import { PromiseActions } from './promise-actions';
 import { PromiseOutcomeBadge, PromiseStatusBadge } from './promise-badges';
+import { textColors } from '../../../lib/scheme-colors';
 
 type Props = {
   merchantId: string;
@@ -85,7 +86,7 @@ function OpenPromise(props: {
             <Text size="sm">{`Paid since: ${formatCurrency(promise.paid_cents)}`}</Text>
           ) : null}
           {promise.failure_message ? (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c={textColors.danger}>
               {translateMessage(promise.failure_message)}
             </Text>
           ) : null}
