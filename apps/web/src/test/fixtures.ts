@@ -1,3 +1,4 @@
+import type { AutopaySummary } from '@paylane/shared/contracts/autopay';
 import type { HomeSummary } from '@paylane/shared/contracts/home';
 import type { Merchant } from '@paylane/shared/contracts/merchants';
 import type { Profile } from '@paylane/shared/contracts/profile';
@@ -176,5 +177,20 @@ export function signedInApi(options: { profile?: Profile; merchants?: Merchant[]
         { body: { count: 0, next: null, previous: null, results: [] } },
       ]),
     ),
+    // Home's Today: the day's autopay run (issue 20); none unless a test says otherwise.
+    ...Object.fromEntries(
+      [...byId].map(([id]) => [`GET /api/merchants/${id}/autopay_summary/`, { body: emptyAutopaySummary }]),
+    ),
   };
 }
+
+const emptyAutopaySummary: AutopaySummary = {
+  start: '2026-11-28',
+  end: '2026-11-28',
+  enrolled: 0,
+  charged: 0,
+  charged_cents: 0,
+  failed: 0,
+  failed_cents: 0,
+  days: [],
+};

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { memberProfile } from '../../../test/customer-list-fixtures';
 import { stubWebSocket } from '../../../test/fake-web-socket';
 import { stubFetch } from '../../../test/fetch-stub';
-import { makeHomeSummary, merchantA, signedInApi, storeSession } from '../../../test/fixtures';
+import {
+  makeHomeSummary,
+  makePromiseSummary,
+  merchantA,
+  signedInApi,
+  storeSession,
+} from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // Issue 14: Home shows real figures of what exists, not a promise of later releases.
@@ -93,5 +99,47 @@ describe('Home overview', () => {
   it('shows an alert when the figures cannot be read', async () => {
     openHome({ status: 500, body: { detail: 'boom' } });
     expect(await screen.findByText('The overview could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('opens on Today: replies waiting, promises due, failed payments and texts, the autopay run, each a link', async () => {
+    storeSession();
+    window.localStorage.setItem('paylane.merchant_id', merchantA.id);
+    stubWebSocket();
+    const merchant = `/api/merchants/${merchantA.id}/`;
+    stubFetch({
+      ...signedInApi({ profile: memberProfile(['staff']) }),
+      [summaryPath]: { body: summary },
+      [`GET ${merchant}inbox/counts/`]: { body: { needs_reply: 3, unread: 6 } },
+      [`GET ${merchant}promise_summary/`]: { body: makePromiseSummary({ due_today: 2 }) },
+      [`GET ${merchant}failed-actions/`]: { body: { count: 4, next: null, previous: null, results: [] } },
+      [`GET ${merchant}autopay_summary/`]: {
+        body: {
+          start: '',
+          end: '',
+          enrolled: 9,
+          charged: 5,
+          charged_cents: 61_250,
+          failed: 1,
+          failed_cents: 9_900,
+          days: [],
+        },
+      },
+    });
+    renderApp('/');
+    const today = await screen.findByRole('region', { name: 'Today' });
+    const card = (name: string) => within(today).getByRole('link', { name }).parentElement!;
+    await within(today).findByText('3');
+    expect(within(today).getByRole('link', { name: 'Replies waiting' })).toHaveAttribute(
+      'href',
+      `/merchants/${merchantA.id}/inbox?view=needs_reply`,
+    );
+    expect(card('Promises due today')).toHaveTextContent('2');
+    expect(card('Failed payments')).toHaveTextContent('4');
+    expect(within(today).getByRole('link', { name: 'Failed payments' })).toHaveAttribute(
+      'href',
+      '/failed-payments',
+    );
+    expect(card('Failed texts')).toHaveTextContent('5last 30 days');
+    expect(card('Autopay today')).toHaveTextContent('5$612.50 · 1 failed');
   });
 });

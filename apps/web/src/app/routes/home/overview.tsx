@@ -4,9 +4,10 @@ import { HomeFigures } from '../../../features/home-summary/components/home-figu
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 import { PromiseFigures } from '../../../features/promises/components/promise-figures';
+import { Today } from './today';
 
 /**
- * `/` (docs/product.md §2 Home): the current merchant's figures, each leading to the page that lists it, its
+ * `/` (docs/product.md §2 Home): 'Today' (what needs someone now), the current merchant's figures, each leading to the page that lists it, its
  * promises to pay and scheduled payments, and today's payments (every member, as the API's recent_payments allows).
  */
 export function HomeOverviewPage() {
@@ -28,6 +29,7 @@ export function HomeOverviewPage() {
 function MerchantOverview({ merchantId, timeZone }: { merchantId: string; timeZone: string | null }) {
   return (
     <Stack gap="lg">
+      <Today merchantId={merchantId} timeZone={timeZone} />
       <MerchantFigures merchantId={merchantId} timeZone={timeZone} />
       <PromiseFigures merchantId={merchantId} />
       <RecentPayments merchantId={merchantId} timeZone={timeZone} />

@@ -33,8 +33,13 @@ export const defaultInboxFilters: Omit<InboxFilters, 'view'> = {
 
 const VIEW_STORAGE_KEY = 'paylane.inbox.view';
 
-/** The view chosen last on this browser; All (the spec's list) the first time. */
-function rememberedView(): InboxView {
+/**
+ * The view a link asks for (Home's 'Replies waiting' opens Needs reply), else the one chosen last on this
+ * browser; All (the spec's list) the first time.
+ */
+function initialView(linked: string | null): InboxView {
+  const asked = inboxViews.find((view) => view === linked);
+  if (asked) return asked;
   const stored = window.localStorage.getItem(VIEW_STORAGE_KEY);
   return inboxViews.find((view) => view === stored) ?? 'all';
 }
@@ -57,7 +62,7 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
   const selectedId = params.get('customer');
   const [filters, setFilters] = useState<InboxFilters>(() => ({
     ...defaultInboxFilters,
-    view: rememberedView(),
+    view: initialView(params.get('view')),
   }));
   const [isFiltersOpen, setIsFiltersOpen] = useState(false);
   const [isComposeOpen, setIsComposeOpen] = useState(false);

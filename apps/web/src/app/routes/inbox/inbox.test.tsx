@@ -225,6 +225,17 @@ describe('inbox', () => {
     expect(await screen.findByRole('dialog', { name: 'New Mass Text Message' })).toBeInTheDocument();
   });
 
+  it('opens on the view a link asks for (Home’s Replies waiting), whatever was chosen last', async () => {
+    window.localStorage.setItem('paylane.inbox.view', 'unread');
+    const { api } = openInbox(`${inboxPage}?view=needs_reply`, {
+      body: { next: null, previous: null, results: [] },
+    });
+    expect(await screen.findByRole('radio', { name: /^Needs reply/ })).toBeChecked();
+    await waitFor(() =>
+      expect(api.callsTo(`GET ${inboxApi}`).at(-1)?.search.get('view')).toBe('needs_reply'),
+    );
+  });
+
   it('switches views with their counts, remembers the view, prefixes who wrote, and resolves a waiting conversation', async () => {
     const customerApi = `/api/merchants/${merchantA.id}/customers/cust-2/`;
     const waiting = entry('cust-2', 'Grace', 'Hopper', { awaiting_reply_since: '2026-11-23T15:00:00.000Z' });
