@@ -1,4 +1,4 @@
-import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Divider, Skeleton, Stack, Text } from '@mantine/core';
 import type { ChatMessage } from '@paylane/shared/contracts/messages';
 import { useLayoutEffect, useRef } from 'react';
 import type { PendingMessage } from '../../features/chat/hooks/use-chat-send';
@@ -82,9 +82,12 @@ export function MessageList(props: Props) {
         </Center>
       ) : null}
       {props.isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading messages" />
-        </Center>
+        <Stack gap="xs" role="status" aria-label="Loading messages">
+          {/* Bubbles' shapes while the history loads (issue 20 item 8: skeletons, not spinners). */}
+          {['flex-start', 'flex-end', 'flex-start'].map((side, index) => (
+            <Skeleton key={index} h={44} w="55%" radius="md" style={{ alignSelf: side }} aria-hidden />
+          ))}
+        </Stack>
       ) : null}
       {!props.isLoading && messages.length === 0 && pending.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">

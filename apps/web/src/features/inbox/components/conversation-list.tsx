@@ -1,4 +1,15 @@
-import { Avatar, Badge, Box, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Center,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { useEffect, useRef } from 'react';
 import { formatDateTime, formatRelativeTime } from '../../../lib/date-time';
@@ -51,13 +62,7 @@ export function ConversationList(props: Props) {
     return () => observer.disconnect();
   }, [hasMore, isLoadingMore, entries.length]);
 
-  if (props.isLoading) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label="Loading conversations" />
-      </Center>
-    );
-  }
+  if (props.isLoading) return <ConversationSkeleton />;
   if (entries.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -158,5 +163,22 @@ function ConversationItem({ entry, isSelected, onSelect, timeZone, now, currentU
         </Stack>
       </Group>
     </UnstyledButton>
+  );
+}
+
+/** Rows shaped like conversations while the first page loads (issue 20 item 8: skeletons, not spinners). */
+function ConversationSkeleton() {
+  return (
+    <Stack gap={0} role="status" aria-label="Loading conversations">
+      {[0, 1, 2, 3, 4].map((row) => (
+        <Group key={row} p="sm" gap="sm" wrap="nowrap" aria-hidden>
+          <Skeleton circle h={38} />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton h={12} w="55%" />
+            <Skeleton h={10} w="85%" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
   );
 }
