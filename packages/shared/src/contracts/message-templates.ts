@@ -95,6 +95,15 @@ export const templateRenderSchema = z.object({
   type: z.enum(bodyTypes).default('TEXT'),
   language: z.string().optional(),
 });
+/**
+ * POST .../message_templates/customer_render/: a body as written (a mass text's message) filled for a real
+ * customer and their first active account, {{payment_link}} as a sample link (each recipient gets their own).
+ */
+export const customerRenderSchema = z.object({
+  message_template_body: z.string().max(10_000),
+  customer: z.string().min(1, { error: validationMessages.required }),
+});
+export type CustomerRender = z.input<typeof customerRenderSchema>;
 export const renderAnswerSchema = z.object({ rendered_body: z.string() });
 export type RenderAnswer = z.infer<typeof renderAnswerSchema>;
 

@@ -62,6 +62,11 @@ describe('message templates: who may read and write, and tenant isolation', () =
         json: { customer: someone!.id },
       });
       expect(render.status).toBe(200);
+      const customerRender = { message_template_body: 'Hi {{first_name}}', customer: someone!.id };
+      expect(
+        (await c.t.request(`${c.base}customer_render/`, { method: 'POST', token, json: customerRender }))
+          .status,
+      ).toBe(200);
       const refusals = [
         await c.t.request(c.base, { method: 'POST', token, json: templateBody({ name: 'Not Mine' }) }),
         await c.t.request(one, { method: 'PUT', token, json: templateBody({ name: 'Not Mine' }) }),
@@ -106,6 +111,16 @@ describe('message templates: who may read and write, and tenant isolation', () =
 
   it('refuses this merchant’s templates to another merchant’s admin', async () => {
     expect((await c.t.request(c.base, { token: c.rivalAdmin })).status).toBe(404);
+    const customerRender = { message_template_body: 'Hi', customer: 'someone' };
+    expect(
+      (
+        await c.t.request(`${c.base}customer_render/`, {
+          method: 'POST',
+          token: c.rivalAdmin,
+          json: customerRender,
+        })
+      ).status,
+    ).toBe(404);
     expect((await c.t.request(`${c.base}${ownTemplateId}/`, { token: c.rivalAdmin })).status).toBe(404);
     const rivalPath = `/api/merchants/${c.rivalMerchantId}/message_templates/${ownTemplateId}/`;
     expect((await c.t.request(rivalPath, { token: c.rivalAdmin })).status).toBe(404);

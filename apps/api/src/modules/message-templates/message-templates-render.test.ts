@@ -176,6 +176,41 @@ describe('template renders and system templates', () => {
     expect(values[3]).toMatch(/^\$[\d,]+\.\d{2}$/);
   });
 
+  it('fills a body as written for a real customer as a mass text would, the link a sample (customer render)', async () => {
+    const customerRender = (json: unknown) =>
+      c.t.request(`${c.base}customer_render/`, { method: 'POST', token: c.staff, json });
+    const answer = await customerRender({ message_template_body: everyField, customer: customer.id });
+    expect(answer.status).toBe(200);
+    const values = answer.body.rendered_body.split('|');
+    expect(values).toEqual([
+      ...'Rosa|Render|07/04/2026|$1,234.56|Biweekly|Visa ****4242'.split('|'),
+      expect.stringMatching(/\/pay\/SAMPLE-[\w-]+$/),
+      ...'Demo Motors South|RR-ACTIVE|2021|Honda|Civic|Taylor Staff'.split('|'),
+    ]);
+    // As long as a real link: /pay/ and a 43-character token.
+    expect(values[6]!.split('/pay/')[1]).toHaveLength(43);
+    const [bare] = await c.db
+      .insert(customers)
+      .values({ merchantId: c.merchantId, firstName: 'Nia', lastName: 'Nolink' })
+      .returning();
+    expect(
+      (
+        await customerRender({
+          message_template_body: 'Hi {{first_name}} {{payment_link}}',
+          customer: bare!.id,
+        })
+      ).body,
+    ).toEqual({ rendered_body: 'Hi Nia ' });
+    const [rival] = await c.db
+      .insert(customers)
+      .values({ merchantId: c.rivalMerchantId, firstName: 'Rhea', lastName: 'Rival' })
+      .returning();
+    expect(await customerRender({ message_template_body: 'Hi', customer: rival!.id })).toMatchObject({
+      status: 400,
+      body: { customer: ['Customer does not belong to this merchant'] },
+    });
+  });
+
   it('gives every merchant one active system template of each of the 13 types, idempotently', async () => {
     const rows = await c.db
       .select()

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  customerRenderSchema,
   messageTemplateListQuerySchema,
   messageTemplatePageSchema,
   messageTemplateSchema,
@@ -19,7 +20,7 @@ import {
   listMessageTemplates,
   updateMessageTemplate,
 } from './message-templates.service';
-import { renderForCustomer, renderWithSampleValues } from './template-render.service';
+import { renderBodyForCustomer, renderForCustomer, renderWithSampleValues } from './template-render.service';
 import { pageAnswer } from '../../kit/paging';
 import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams } from '../../kit/path-params';
@@ -82,6 +83,21 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       schema: { params: merchantParams, body: randomRenderSchema, response: { 200: renderAnswerSchema } },
     },
     (request) => renderWithSampleValues(request.body),
+  );
+
+  app.post(
+    `${base}customer_render/`,
+    {
+      config: member,
+      schema: { params: merchantParams, body: customerRenderSchema, response: { 200: renderAnswerSchema } },
+    },
+    (request) =>
+      renderBodyForCustomer(ctx, {
+        merchantId: merchantIdOf(request),
+        body: request.body.message_template_body,
+        customerId: request.body.customer,
+        collectorName: fullNameOf(request),
+      }),
   );
 
   app.get(

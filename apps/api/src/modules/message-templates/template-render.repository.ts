@@ -26,6 +26,8 @@ const accountColumns = {
   externalId: accounts.externalId,
   dueDate: accounts.dueDate,
   amountDueCents: accounts.amountDueCents,
+  status: accounts.status,
+  mergedIntoId: accounts.mergedIntoId,
   cadence: accounts.cadence,
   vehicleYear: accounts.vehicleYear,
   vehicleMake: accounts.vehicleMake,

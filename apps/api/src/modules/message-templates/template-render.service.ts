@@ -14,6 +14,7 @@ import { getTemplate } from './message-templates.service';
 import { findSystemTemplate } from './system-templates.repository';
 import { findFirstPaymentMethod, findRenderAccount, findRenderCustomer } from './template-render.repository';
 import { isUuid } from '@paylane/shared/validation';
+import { isLinkableAccount, payLinkUrl } from '../pay-links/pay-link-tokens.service';
 
 const PAYMENT_LINK_PLACEHOLDER = mergeSnippet('payment_link');
 
@@ -61,8 +62,52 @@ export async function renderForCustomer(
     event?: EventMergeValues | undefined;
   },
 ): Promise<RenderAnswer> {
+  const template = await getTemplate(ctx.db, input.merchantId, input.templateId);
+  const subject = await findRenderSubject(ctx, input);
+  const body = pickBody(template.messageBodies, input.type, input.language ?? subject.customer.language);
+  if (body === null) return { rendered_body: '' };
+  const usesLink = usedMergeFields(body.message_body).includes('payment_link');
+  const paymentLink =
+    usesLink && subject.account
+      ? input.paymentLink
+        ? await input.paymentLink()
+        : PAYMENT_LINK_PLACEHOLDER
+      : '';
+  return { rendered_body: fillForSubject(body.message_body, subject, { ...input, paymentLink }) };
+}
+
+/**
+ * docs/product.md §7 customer render: a body as written (the compose modal's review of a mass text) filled for one
+ * customer as the mass text fills it: their first active account, the sender as {{collector_name}}, and
+ * {{payment_link}} as a sample link as long as a real one when the account can have one (each recipient's
+ * own link is made when the batch is written).
+ */
+export async function renderBodyForCustomer(
+  ctx: AppContext,
+  input: { merchantId: string; body: string; customerId: string; collectorName: string },
+): Promise<RenderAnswer> {
+  const subject = await findRenderSubject(ctx, { ...input, accountId: null });
+  const paymentLink =
+    subject.account && isLinkableAccount(subject.account) ? payLinkUrl(ctx, SAMPLE_PAY_LINK_TOKEN) : '';
+  return { rendered_body: fillForSubject(input.body, subject, { ...input, paymentLink }) };
+}
+
+// As long as a real token (43 characters of base64url), so the review counts the segments a real link costs.
+const SAMPLE_PAY_LINK_TOKEN = 'SAMPLE-each-customer-gets-a-link-of-their-0';
+
+type RenderSubject = Awaited<ReturnType<typeof findRenderSubject>>;
+
+/** The customer (of the merchant) and the account to render with; refuses a customer or account of no one. */
+async function findRenderSubject(
+  ctx: AppContext,
+  input: {
+    merchantId: string;
+    customerId: string;
+    accountId: string | null;
+    event?: EventMergeValues | undefined;
+  },
+) {
   const { merchantId } = input;
-  const template = await getTemplate(ctx.db, merchantId, input.templateId);
   const customer = isUuid(input.customerId)
     ? await findRenderCustomer(ctx.db, { merchantId, id: input.customerId })
     : null;
@@ -76,9 +121,14 @@ export async function renderForCustomer(
   const paymentMethod =
     input.event?.paymentMethod ??
     (await findFirstPaymentMethod(ctx.db, { merchantId, customerId: customer.id }));
-  const body = pickBody(template.messageBodies, input.type, input.language ?? customer.language);
-  if (body === null) return { rendered_body: '' };
-  const usesLink = usedMergeFields(body.message_body).includes('payment_link');
+  return { customer, account, paymentMethod };
+}
+
+function fillForSubject(
+  body: string,
+  { customer, account, paymentMethod }: RenderSubject,
+  input: { collectorName: string; paymentLink: string; event?: EventMergeValues | undefined },
+): string {
   const values = mergeValuesOf({
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -92,10 +142,9 @@ export async function renderForCustomer(
     locationName: account?.locationName ?? customer.locationName,
     paymentMethod,
     collectorName: input.collectorName,
-    paymentLink:
-      usesLink && account ? (input.paymentLink ? await input.paymentLink() : PAYMENT_LINK_PLACEHOLDER) : '',
+    paymentLink: input.paymentLink,
   });
-  return { rendered_body: renderBody(body.message_body, values) };
+  return renderBody(body, values);
 }
 
 /**
