@@ -6,9 +6,11 @@ import {
   deltaDaysFor,
   displayStatus,
   isStatusForward,
+  nonGsmCharacters,
   renderBody,
   templateTypeOnSave,
   usedMergeFields,
+  withPlainCharacters,
 } from './messaging';
 import { fillMessage, messages } from './messages';
 
@@ -52,6 +54,16 @@ describe('SMS segments', () => {
     expect(countSegments(`${'a'.repeat(69)}’`)).toMatchObject({ encoding: 'UCS-2', segments: 1 });
     expect(countSegments(`${'a'.repeat(70)}’`)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
     expect(countSegments('')).toMatchObject({ segments: 0 });
+  });
+
+  it('names the characters that force UCS-2 and writes the common look-alikes in GSM-7', () => {
+    const body = 'It’s “due” – pay {{payment_link}}… café ñ á 😀 ’';
+    expect(nonGsmCharacters(body)).toEqual(['’', '“', '”', '–', '…', 'á', '😀']);
+    expect(nonGsmCharacters('Plain {{first_name}} ~ € é')).toEqual([]);
+    const plain = withPlainCharacters(body);
+    expect(plain).toBe('It\'s "due" - pay {{payment_link}}... café ñ á 😀 \'');
+    expect(nonGsmCharacters(plain)).toEqual(['á', '😀']);
+    expect(countSegments(withPlainCharacters('Don’t forget… – thanks')).encoding).toBe('GSM-7');
   });
 });
 

@@ -191,6 +191,24 @@ export function countSegments(body: string): SegmentInfo {
   };
 }
 
+/**
+ * The characters that make a body UCS-2 and so double its cost (curly quotes, dashes, emoji, letters outside
+ * the GSM-7 alphabet), each once in order of appearance, as Twilio's calculator finds them.
+ */
+export function nonGsmCharacters(body: string): string[] {
+  if (body.length === 0) return [];
+  return [...new Set(new SegmentedMessage(body, 'auto').getNonGsmCharacters())];
+}
+
+/**
+ * The body with the look-alikes Twilio's Smart Encoding replaces (’ → ', “ ” → ", – → -, … → ...) written in
+ * plain GSM-7 characters; what it has no replacement for (emoji, most accented letters) stays.
+ */
+export function withPlainCharacters(body: string): string {
+  if (body.length === 0) return body;
+  return new SegmentedMessage(body, 'auto', true).graphemes.join('');
+}
+
 /** Inbound keywords (docs/reference/messaging.md §2): the whole message, any case, spaces trimmed. */
 export const optOutKeywords = [
   'STOP',
