@@ -1,66 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@paylane/shared/contracts/profile';
-import type { Merchant } from '@paylane/shared/contracts/merchants';
 import { memberProfile } from '../../test/customer-list-fixtures';
-import { stubFetch, type StubReply, type StubRequest } from '../../test/fetch-stub';
-import { merchantA, signedInApi, storeSession } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { ada, alan, composeApi, composeHandlers, emptyGroup, grace, reminder } from './compose-test-fixtures';
-
-const listPath = `/merchants/${merchantA.id}/customers`;
-
-function openCustomers(
-  options: { profile?: Profile; merchant?: Merchant; extra?: Parameters<typeof stubFetch>[0] } = {},
-) {
-  storeSession();
-  const api = stubFetch({
-    ...signedInApi({
-      profile: options.profile ?? memberProfile(['staff']),
-      merchants: [options.merchant ?? merchantA],
-    }),
-    ...composeHandlers,
-    ...options.extra,
-  });
-  return { api, ...renderApp(listPath) };
-}
-
-async function openCompose(user: ReturnType<typeof renderApp>['user'], select: string[] = []) {
-  await screen.findByRole('row', { name: /Ada Lovelace/ });
-  for (const name of select) await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
-  await user.click(screen.getByRole('button', { name: 'Group Message' }));
-  return screen.findByRole('dialog', { name: 'New Mass Text Message' });
-}
-
-async function pickOption(
-  user: ReturnType<typeof renderApp>['user'],
-  dialog: HTMLElement,
-  label: string,
-  option: string,
-) {
-  await user.click(within(dialog).getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-/** The options of the open dropdown (not the page's native selects). */
-const optionTexts = async () =>
-  within(await screen.findByRole('listbox'))
-    .getAllByRole('option')
-    .map((option) => option.textContent);
-
-/** A send answer held until the test releases it, so the busy state can be seen. */
-function heldSend() {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const handler = async (request: StubRequest): Promise<StubReply> => {
-    await held;
-    const { customers } = request.body as { customers: string[] };
-    return { body: { batch_id: 'batch-1', queued: customers.length, skipped: 0, unknown_customers: [] } };
-  };
-  return { handler, release: () => release() };
-}
+import type { StubRequest } from '../../test/fetch-stub';
+import { merchantA } from '../../test/fixtures';
+import { ada, alan, composeApi, emptyGroup, grace, reminder } from './compose-test-fixtures';
+import {
+  heldSend,
+  openCompose,
+  openCustomers,
+  optionTexts,
+  pickOption,
+  review,
+} from './compose-test-helpers';
 
 describe('compose modal (New Mass Text Message)', () => {
   it('says the customer has opted out when everyone chosen opted out, and cannot send', async () => {
@@ -70,7 +21,7 @@ describe('compose modal (New Mass Text Message)', () => {
       'The customer has opted out of email or text messages',
     );
     await pickOption(user, dialog, 'Template', reminder.name);
-    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Review' })).toBeDisabled();
   });
 
   it('sends to the selected customers without the opted-out one: busy, toast, then Close', async () => {
@@ -87,8 +38,8 @@ describe('compose modal (New Mass Text Message)', () => {
       customers: [ada.id, grace.id],
       find_by_external: false,
     });
-    const sendButton = within(dialog).getByRole('button', { name: 'Send' });
-    expect(sendButton).toBeDisabled();
+    const reviewButton = within(dialog).getByRole('button', { name: 'Review' });
+    expect(reviewButton).toBeDisabled();
 
     // Only active, visible templates are offered; picking one fills the message.
     await user.click(within(dialog).getByRole('combobox', { name: 'Template' }));
@@ -97,8 +48,9 @@ describe('compose modal (New Mass Text Message)', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Message/ })).toHaveValue(
       'Hi {{first_name}}, pay here: {{payment_link}}',
     );
-    expect(sendButton).toBeEnabled();
-    await user.click(sendButton);
+    expect(reviewButton).toBeEnabled();
+    await review(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo(`POST ${composeApi.send}`)).toHaveLength(1));
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
     const [call] = api.callsTo(`POST ${composeApi.send}`);
@@ -141,8 +93,9 @@ describe('compose modal (New Mass Text Message)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Insert Payment Link' }));
     expect(message).toHaveValue('Pay now: {{payment_link}}');
     // docs/product.md §5: group sending needs a batch name.
-    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Review' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /^Batch Name/ }), 'November late');
+    await review(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo(`POST ${composeApi.send}`)).toHaveLength(1));
     expect(api.callsTo(`POST ${composeApi.send}`)[0]!.body).toEqual({
@@ -175,7 +128,7 @@ describe('compose modal (New Mass Text Message)', () => {
     expect(within(dialog).getByTestId('send-hint')).toHaveTextContent('Choose the key column of the CSV.');
     await user.type(within(dialog).getByRole('textbox', { name: /^Message/ }), 'Hello');
     await user.type(within(dialog).getByRole('textbox', { name: /^Batch Name/ }), 'CSV run');
-    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Review' })).toBeDisabled();
     await user.selectOptions(column, 'Customer ID');
     expect(await screen.findByText('Unable to find 1 customer(s)')).toBeInTheDocument();
     expect(api.callsTo(`POST ${composeApi.optouts}`)[0]!.body).toEqual({
@@ -185,6 +138,7 @@ describe('compose modal (New Mass Text Message)', () => {
     expect(await within(dialog).findByTestId('recipient-summary')).toHaveTextContent(
       '1 customer will receive this message; 1 customer has opted out and will not receive it; 1 Customer ID was not found.',
     );
+    await review(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo(`POST ${composeApi.send}`)).toHaveLength(1));
     expect(api.callsTo(`POST ${composeApi.send}`)[0]!.body).toMatchObject({
@@ -234,20 +188,24 @@ describe('compose modal (New Mass Text Message)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Message/ }), 'See you soon');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Save as new template' }));
     const name = within(dialog).getByRole('textbox', { name: /^Template Name/ });
-    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Review' })).toBeDisabled();
     await user.type(name, 'friendly REMINDER');
     await user.tab();
     expect(await within(dialog).findByText('Existing template name')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Review' })).toBeDisabled();
 
     await user.clear(name);
     await user.type(name, 'Taken on server');
+    await review(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Existing template name')).toBeInTheDocument();
+    // Refused: back to the fields, where the reason shows.
+    expect(await within(dialog).findByRole('button', { name: 'Review' })).toBeEnabled();
+    expect(within(dialog).getByText('Existing template name')).toBeVisible();
     expect(api.callsTo(`POST ${composeApi.send}`)).toHaveLength(0);
 
     await user.clear(name);
     await user.type(name, 'See you');
+    await review(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.callsTo(`POST ${composeApi.send}`)).toHaveLength(1));
     expect(api.callsTo(`POST ${composeApi.templates}`).at(-1)!.body).toMatchObject({

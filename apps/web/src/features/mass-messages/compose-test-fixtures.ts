@@ -12,7 +12,11 @@ export const composeApi = {
   groups: `${api}/customer_groups/`,
   optouts: `${api}/customers/retrieve_optouts/`,
   send: `${api}/customers/send_customers_message/`,
+  customerRender: `${api}/message_templates/customer_render/`,
 };
+
+/** A link as the server's sample: /pay/ and 43 characters, like a real one. */
+export const samplePayLink = 'https://paylane.test/pay/SAMPLE-each-customer-gets-a-link-of-their-0';
 
 export const ada = makeListItem();
 export const grace = makeListItem({
@@ -83,6 +87,24 @@ function answerOptouts(request: StubRequest): StubReply {
   };
 }
 
+/** customer_render as the server answers for these customers: their names, a sample link. */
+function answerCustomerRender(request: StubRequest): StubReply {
+  const { message_template_body: body, customer } = request.body as {
+    message_template_body: string;
+    customer: string;
+  };
+  const who = [ada, grace, alan].find((c) => c.id === customer);
+  if (!who) return { status: 400, body: { customer: ['Customer does not belong to this merchant'] } };
+  return {
+    body: {
+      rendered_body: body
+        .replaceAll('{{first_name}}', who.first_name)
+        .replaceAll('{{last_name}}', who.last_name)
+        .replaceAll('{{payment_link}}', samplePayLink),
+    },
+  };
+}
+
 export const composeHandlers = {
   ...customerLookupHandlers,
   [`GET ${customersApi}`]: { body: page([ada, grace, alan]) },
@@ -90,4 +112,5 @@ export const composeHandlers = {
   [`GET ${composeApi.groups}`]: { body: page([lateGroup, emptyGroup]) },
   [`GET ${composeApi.groups}${lateGroup.id}/`]: { body: { ...lateGroup, customer_m2m: [ada.id, alan.id] } },
   [`POST ${composeApi.optouts}`]: answerOptouts,
+  [`POST ${composeApi.customerRender}`]: answerCustomerRender,
 };

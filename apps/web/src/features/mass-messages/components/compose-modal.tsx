@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Box, Modal, Stack } from '@mantine/core';
 import type { MessageTemplate } from '@paylane/shared/contracts/message-templates';
 import { DEFAULT_LANGUAGE } from '@paylane/shared/messaging';
 import { useState } from 'react';
@@ -17,7 +17,9 @@ import {
 } from '../compose-form';
 import { useComposeSubmit } from '../hooks/use-compose-submit';
 import { useRecipients, type RecipientSource } from '../hooks/use-recipients';
+import { ComposeFooter } from './compose-footer';
 import { ComposeMessageFields } from './compose-message-fields';
+import { ComposeReview } from './compose-review';
 import { RecipientsFields, type RecipientMode } from './recipients-fields';
 
 export type ComposeModalProps = {
@@ -41,7 +43,8 @@ const composeResolver: Resolver<ComposeFormValues, ComposeRules> = (values, rule
 /**
  * docs/product.md §2 'New Mass Text Message' (§4 compose flow, §5 rules, §8 toasts): recipients by group or CSV (or
  * the customers chosen before opening), a template, the message, a batch name, optionally saved as a new
- * template. Render it to open it; the inbox of issue 6 opens it too.
+ * template; then Review (the message for one real recipient, its cost) and Send; after it, the batch's report.
+ * Render it to open it; the inbox of issue 6 opens it too.
  */
 export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeModalProps) {
   const canWriteFreeText = useCan('freeText', merchantId);
@@ -50,6 +53,7 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
   const [groupId, setGroupId] = useState<string | null>(null);
   const [csv, setCsv] = useState<CsvRecipients | null>(null);
   const [template, setTemplate] = useState<MessageTemplate | null>(null);
+  const [step, setStep] = useState<'compose' | 'review'>('compose');
 
   const templates = usePickableTemplates(merchantId);
   const allTemplates = templates.data ?? [];
@@ -69,12 +73,13 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
     defaultValues: { message: '', batch_name: '', save_as_template: false, template_name: '' },
   });
   const values = useWatch({ control: form.control }) as ComposeFormValues;
-  const { phase, formMessages, submit } = useComposeSubmit({
+  const { phase, formMessages, submit, batchId } = useComposeSubmit({
     merchantId,
     form,
     templateId: template?.id ?? null,
     recipientIds,
     isCsvImported: mode === 'csv',
+    onRefused: () => setStep('compose'),
   });
 
   const validation = composeFormSchema(rules).safeParse(values);
@@ -86,8 +91,17 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
     isValid: validation.success,
     message: values.message,
   });
-  // docs/product.md §5: Send is disabled while busy, with no recipients, or when invalid (CSV needs a key column).
-  const canSend = phase === 'idle' && blocker === null;
+  // docs/product.md §5: Send is disabled while busy, with no recipients, or when invalid (CSV needs a key column);
+  // the Review button that leads to it is disabled for the same reasons, shown under it.
+  const canReview = phase === 'idle' && blocker === null;
+  const sample = recipients.data?.sample ?? null;
+  const isReviewing = step === 'review' && sample !== null;
+  const toReview = form.handleSubmit(() => setStep('review'));
+  const backToCompose = () => {
+    setStep('compose');
+    // After the fields show again.
+    setTimeout(() => form.setFocus('message'));
+  };
 
   const pickTemplate = (next: MessageTemplate | null) => {
     setTemplate(next);
@@ -102,51 +116,60 @@ export function ComposeModal({ merchantId, onClose, customerIds = [] }: ComposeM
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={isReviewing ? submit : toReview} noValidate>
         <Stack gap="md">
           <FormAlert messages={formMessages} />
-          <RecipientsFields
-            merchantId={merchantId}
-            mode={mode}
-            onModeChange={setMode}
-            selectedCount={customerIds.length}
-            groupId={groupId}
-            onGroupChange={setGroupId}
-            csv={csv}
-            onCsvChange={setCsv}
-            recipients={recipients}
-            disabled={phase !== 'idle'}
+          {/* Hidden, not unmounted, while reviewing: Back finds every field (and the CSV) as it was left. */}
+          <Box display={isReviewing ? 'none' : undefined}>
+            <Stack gap="md">
+              <RecipientsFields
+                merchantId={merchantId}
+                mode={mode}
+                onModeChange={setMode}
+                selectedCount={customerIds.length}
+                groupId={groupId}
+                onGroupChange={setGroupId}
+                csv={csv}
+                onCsvChange={setCsv}
+                recipients={recipients}
+                disabled={phase !== 'idle'}
+              />
+              <ComposeMessageFields
+                form={form}
+                templates={pickable}
+                templateId={template?.id ?? null}
+                onTemplateChange={pickTemplate}
+                canWriteFreeText={canWriteFreeText}
+                canSaveTemplate={canSaveTemplate}
+                needsBatchName={rules.needsBatchName}
+                batchNamePlaceholder={mode === 'selected' ? defaultBatchName(recipientIds.length) : ''}
+                disabled={phase !== 'idle'}
+              />
+            </Stack>
+          </Box>
+          {isReviewing ? (
+            <ComposeReview
+              merchantId={merchantId}
+              message={values.message}
+              sample={sample}
+              recipientCount={recipientIds.length}
+              // Only who may type freely may change a template's words (docs/product.md §6).
+              onReplace={
+                canWriteFreeText && phase === 'idle'
+                  ? (plain) => form.setValue('message', plain, { shouldDirty: true, shouldValidate: true })
+                  : null
+              }
+            />
+          ) : null}
+          <ComposeFooter
+            step={isReviewing ? 'review' : 'compose'}
+            phase={phase}
+            blocker={blocker}
+            canReview={canReview}
+            batchId={batchId}
+            onBack={backToCompose}
+            onClose={onClose}
           />
-          <ComposeMessageFields
-            form={form}
-            templates={pickable}
-            templateId={template?.id ?? null}
-            onTemplateChange={pickTemplate}
-            canWriteFreeText={canWriteFreeText}
-            canSaveTemplate={canSaveTemplate}
-            needsBatchName={rules.needsBatchName}
-            batchNamePlaceholder={mode === 'selected' ? defaultBatchName(recipientIds.length) : ''}
-            disabled={phase !== 'idle'}
-          />
-          <Group justify="flex-end" align="center">
-            {phase === 'idle' && blocker ? (
-              <Text size="xs" c="dimmed" mr="auto" data-testid="send-hint">
-                {blocker}
-              </Text>
-            ) : null}
-            {phase === 'sent' ? (
-              <Button onClick={onClose}>Close</Button>
-            ) : (
-              <>
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={!canSend} loading={phase === 'busy'}>
-                  Send
-                </Button>
-              </>
-            )}
-          </Group>
         </Stack>
       </form>
     </Modal>

@@ -15,6 +15,8 @@ type Input = {
   templateId: string | null;
   recipientIds: readonly string[];
   isCsvImported: boolean;
+  /** A refused send (or template): the review goes back to the fields, where the reasons show. */
+  onRefused: () => void;
 };
 
 export type ComposePhase = 'idle' | 'busy' | 'sent';
@@ -23,8 +25,11 @@ export type ComposePhase = 'idle' | 'busy' | 'sent';
  * docs/product.md §4 compose flow: idle; busy on submit (creates a template if asked, sends, toasts); then sent (the
  * button shows Close). Errors go back to idle with the fields' messages, or the generic toast (5xx).
  */
-export function useComposeSubmit({ merchantId, form, templateId, recipientIds, isCsvImported }: Input) {
+export function useComposeSubmit(input: Input) {
+  const { merchantId, form, templateId, recipientIds, isCsvImported, onRefused } = input;
   const [phase, setPhase] = useState<ComposePhase>('idle');
+  // The batch the send wrote (its answer's batch_id): the report link after sending.
+  const [batchId, setBatchId] = useState<string | null>(null);
   const [formMessages, setFormMessages] = useState<string[]>([]);
   // One key per compose: a retry after a lost answer is the same send; a refused one (4xx) starts anew.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -68,6 +73,7 @@ export function useComposeSubmit({ merchantId, form, templateId, recipientIds, i
     const messageTemplateId = values.save_as_template ? await saveTemplate(values) : templateId;
     if (messageTemplateId === undefined) {
       setPhase('idle');
+      onRefused();
       return;
     }
     try {
@@ -92,13 +98,17 @@ export function useComposeSubmit({ merchantId, form, templateId, recipientIds, i
           message: fillMessage(messages.unknownCustomers, { n: answer.unknown_customers.length }),
         });
       }
+      setBatchId(answer.batch_id);
       setPhase('sent');
     } catch (error) {
       setPhase('idle');
       setFormMessages(applyServerErrors(error, form.setError, ['message', 'batch_name']));
-      if (isShownOnForm(error)) setIdempotencyKey(crypto.randomUUID());
+      if (isShownOnForm(error)) {
+        setIdempotencyKey(crypto.randomUUID());
+        onRefused();
+      }
     }
   });
 
-  return { phase, formMessages, submit };
+  return { phase, formMessages, submit, batchId };
 }

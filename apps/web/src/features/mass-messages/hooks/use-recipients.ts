@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { fillMessage, messages } from '@paylane/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { getCustomerGroup } from '../../customer-groups/api/get-customer-group';
@@ -16,6 +17,8 @@ export type Recipients = {
   customerIds: string[];
   optedOut: number;
   unknown: number;
+  /** The first recipient with a number for texts: the review shows the message as they will get it. */
+  sample: CustomerRef | null;
 };
 
 const sourceKey = (source: RecipientSource) => {
@@ -31,7 +34,7 @@ async function resolveRecipients(merchantId: string, source: RecipientSource): P
       : source.kind === 'csv'
         ? keyColumnValues(source.table, source.column)
         : [...source.customerIds];
-  if (ids.length === 0) return { customerIds: [], optedOut: 0, unknown: 0 };
+  if (ids.length === 0) return { customerIds: [], optedOut: 0, unknown: 0, sample: null };
   // A CSV holds Customer IDs (external ids); a group or a selection holds ours.
   const answer = await retrieveOptouts(merchantId, ids, source.kind === 'csv');
   if (answer.unknown_customers.length > 0) {
@@ -44,6 +47,7 @@ async function resolveRecipients(merchantId: string, source: RecipientSource): P
     customerIds: answer.customers.map((customer) => customer.id),
     optedOut: answer.optout_customers.length,
     unknown: answer.unknown_customers.length,
+    sample: answer.customers.find((customer) => customer.sms_phone_number) ?? answer.customers[0] ?? null,
   };
 }
 

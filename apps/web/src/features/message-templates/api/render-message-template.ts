@@ -53,3 +53,24 @@ export function useRenderForCustomer(
     enabled: templateId !== null && target !== null,
   });
 }
+
+/**
+ * POST .../message_templates/customer_render/: a body as written filled for one real customer as a mass text
+ * fills it, {{payment_link}} as a sample link (the compose modal's review).
+ */
+export function customerRender(merchantId: string, body: string, customerId: string) {
+  return apiRequest(`${messageTemplatesPath(merchantId)}customer_render/`, {
+    method: 'POST',
+    body: { message_template_body: body, customer: customerId },
+    schema: renderAnswerSchema,
+  });
+}
+
+export function useCustomerRender(merchantId: string, body: string, customerId: string | null) {
+  return useQuery({
+    queryKey: [...messageTemplatesKey(merchantId), 'customer-render', customerId, body],
+    queryFn: () => (customerId ? customerRender(merchantId, body, customerId) : Promise.reject()),
+    enabled: customerId !== null,
+    staleTime: Infinity,
+  });
+}
