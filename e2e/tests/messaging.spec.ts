@@ -109,15 +109,42 @@ test('a scheduled template, a mass text to a group delivered in the report, and 
   const batchName = `Journey batch ${tag}`;
   await dialog.getByRole('textbox', { name: /^Batch Name/ }).fill(batchName);
   expect(await findBlockingViolations(page)).toEqual([]);
+
+  // The review: the template filled by the server for the first recipient (no account: no due date), its cost.
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const review = dialog.getByTestId('compose-review');
+  await expect(review.getByRole('heading', { name: 'Review' })).toBeFocused();
+  await expect(review.getByLabel(/^Message for (Mara|Niko) Text/)).toHaveText(
+    /^Hi (Mara|Niko), your payment is due \.$/,
+  );
+  await expect(review.getByTestId('review-segments')).toHaveText('2 recipients × 1 segment = 2 texts');
+  expect(await findBlockingViolations(page)).toEqual([]);
+
+  // Back to the message: a curly quote and a dash make it UCS-2; the review names them and replaces them.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  const message = dialog.getByRole('textbox', { name: /^Message/ });
+  await expect(message).toBeFocused();
+  await message.press('End');
+  await message.pressSequentially(' – thanks’');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const costly = review.getByRole('region', { name: 'Characters that double the cost' });
+  await expect(costly.locator('code')).toHaveText(['– → -', "’ → '"]);
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await costly.getByRole('button', { name: 'Replace with plain characters' }).click();
+  await expect(review.getByLabel(/^Message for/)).toHaveText(/due \. - thanks'$/);
+  await expect(costly).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Message group now processing for 2 customer(s)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
-  // The report: the batch, then each recipient's status walking to Delivered.
+  // The report: the batch (linked from the modal and listed in the report), each recipient walking to Delivered.
+  await dialog.getByRole('link', { name: 'View the batch report' }).click();
+  await expect(page).toHaveURL(/\/message-report\/[^/]+\/details$/);
+  await expect(page.getByRole('heading', { name: batchName })).toBeVisible();
+  const detailsUrl = page.url();
   await page.goto('/message-report');
   await page.getByRole('link', { name: batchName }).click();
-  await expect(page).toHaveURL(/\/message-report\/[^/]+\/details$/);
+  await expect(page).toHaveURL(detailsUrl);
   const rows = page.getByRole('row').filter({ hasText: `Text${tag}` });
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'Delivered' })).toHaveCount(2, { timeout: 60_000 });
