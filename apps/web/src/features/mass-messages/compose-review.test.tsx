@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { memberProfile, page } from '../../test/customer-list-fixtures';
 import type { StubReply, StubRequest } from '../../test/fetch-stub';
-import { ada, alan, composeApi, samplePayLink } from './compose-test-fixtures';
-import { heldSend, openCompose, openCustomers, review } from './compose-test-helpers';
+import { merchantA } from '../../test/fixtures';
+import { ada, alan, composeApi, reminder, samplePayLink } from './compose-test-fixtures';
+import { heldSend, openCompose, openCustomers, pickOption, review } from './compose-test-helpers';
 
 const costly = 'Hi {{first_name}}, it’s due – pay here: {{payment_link}} 😀';
 
@@ -97,5 +99,34 @@ describe('compose modal review (before Send)', () => {
     await user.click(report);
     await waitFor(() => expect(location()).toBe('/message-report/batch-7/details'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Mass Text Message' })).toBeNull());
+  });
+
+  it('names the costly characters of a template but offers no replacement to a user who may not change its words', async () => {
+    const curly = {
+      ...reminder,
+      id: 'tpl-9',
+      name: 'Curly',
+      message_bodies: [
+        { language: 'en-US', body_type: 'TEXT' as const, message_body: 'It’s due, {{first_name}}.' },
+      ],
+    };
+    const { user } = openCustomers({
+      profile: memberProfile(['Campaigner', 'staff'], { is_customer_campaign_allowed: true }),
+      merchant: { ...merchantA, check_custom_roles: true },
+      extra: { [`GET ${composeApi.templates}`]: { body: page([curly]) } },
+    });
+    const dialog = await openCompose(user, ['Alan Turing']);
+    await within(dialog).findByText('1 customer will receive this message.');
+    await pickOption(user, dialog, 'Template', 'Curly');
+    const panel = await review(user, dialog);
+    expect(await within(panel).findByLabelText('Message for Alan Turing')).toHaveTextContent(
+      'It’s due, Alan.',
+    );
+    expect(within(panel).getByTestId('review-segments')).toHaveTextContent(
+      '1 recipient × 1 segment = 1 text',
+    );
+    const culprits = within(panel).getByRole('region', { name: 'Characters that double the cost' });
+    expect(within(culprits).getByText("’ → '")).toBeInTheDocument();
+    expect(within(culprits).queryByRole('button', { name: 'Replace with plain characters' })).toBeNull();
   });
 });
