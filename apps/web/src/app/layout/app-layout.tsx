@@ -14,6 +14,7 @@ import { formatFullName } from '../../lib/format';
 import { AppNavigation } from './app-navigation';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { KeyboardShortcuts, useKeyboardShortcutsKey } from './keyboard-shortcuts';
+import { useOpenFailedActionCount } from '../../features/failed-actions/api/count-open-failed-actions';
 import { useInboxCounts } from '../../features/inbox/api/inbox-counts';
 import { MerchantSwitcher } from './merchant-switcher';
 import { buildNavigation } from './navigation';
@@ -40,6 +41,7 @@ export function AppLayout() {
   const { profile, isSuperAdmin } = useSignedInUser();
   const { merchantId, merchant } = useCurrentMerchant();
   const { data: inboxCounts } = useInboxCounts(merchantId);
+  const { data: openFailedActions } = useOpenFailedActionCount(merchantId);
   if (!profile) return <FullPageLoader />;
 
   const roles = rolesInMerchant(profile, merchantId, isSuperAdmin);
@@ -116,7 +118,10 @@ export function AppLayout() {
             <AppNavigation
               sections={sections}
               onNavigate={nav.close}
-              counts={{ Inbox: inboxCounts?.unread ?? 0 }}
+              counts={{
+                Inbox: { count: inboxCounts?.unread ?? 0, noun: 'unread' },
+                'Failed Actions': { count: openFailedActions ?? 0, noun: 'open' },
+              }}
             />
           </AppShell.Section>
         </AppShell.Navbar>

@@ -6,9 +6,12 @@ import { isNavItemActive, type NavSection } from './navigation';
 type Props = {
   sections: NavSection[];
   onNavigate: () => void;
-  /** A count beside an item, by its label (the Inbox's unread conversations); 0 shows none. */
-  counts?: Record<string, number>;
+  /** A count beside an item, by its label (the Inbox's unread conversations, open failed actions); 0 shows none. */
+  counts?: Record<string, NavCount>;
 };
+
+/** How many, and of what: 'Inbox, 3 unread'. */
+export type NavCount = { count: number; noun: string };
 
 const countText = (count: number) => (count > INBOX_COUNT_CAP ? `${INBOX_COUNT_CAP}+` : String(count));
 
@@ -25,14 +28,14 @@ export function AppNavigation({ sections, onNavigate, counts = {} }: Props) {
           ) : null}
           {section.items.map((item) => {
             const isActive = isNavItemActive(item.to, pathname);
-            const count = counts[item.label] ?? 0;
+            const { count, noun } = counts[item.label] ?? { count: 0, noun: '' };
             return (
               <NavLink
                 key={item.label}
                 component={Link}
                 to={item.to}
                 label={item.label}
-                aria-label={count > 0 ? `${item.label}, ${count} unread` : undefined}
+                aria-label={count > 0 ? `${item.label}, ${count} ${noun}` : undefined}
                 rightSection={
                   count > 0 ? (
                     <Badge size="sm" color="red.8" aria-hidden>

@@ -141,5 +141,8 @@ describe('Home overview', () => {
     );
     expect(card('Failed texts')).toHaveTextContent('5last 30 days');
     expect(card('Autopay today')).toHaveTextContent('5$612.50 · 1 failed');
+    // The navigation counts the open failed actions beside their page, as it counts the inbox's unread.
+    expect(await screen.findByRole('link', { name: 'Failed Actions, 4 open' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inbox, 6 unread' })).toBeInTheDocument();
   });
 });
