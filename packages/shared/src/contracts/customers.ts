@@ -141,6 +141,11 @@ export const customerOrderings = [
   '-external_id',
   'created',
   '-created',
+  // The customer's open accounts together (customer-due.ts): their amounts added up, their earliest due date.
+  'amount_due',
+  '-amount_due',
+  'due_date',
+  '-due_date',
 ] as const;
 export const customerSearchFields = ['name', 'external_id', 'phone', 'email'] as const;
 export type CustomerSearchField = (typeof customerSearchFields)[number];
