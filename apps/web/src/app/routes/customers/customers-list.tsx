@@ -2,12 +2,16 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
+import { DataTableToolbar } from '../../../components/data-table/data-table-toolbar';
+import { todayIn } from '../../../components/date-range-picker/date-range-presets';
 import { orderingToSorting, sortingToOrdering } from '../../../components/data-table/sorting';
 import { useCustomers } from '../../../features/customers/api/list-customers';
 import { CustomerFilters } from '../../../features/customers/components/customer-filters';
 import { CustomerSearch } from '../../../features/customers/components/customer-search';
 import { customerName, CustomersTable } from '../../../features/customers/components/customers-table';
+import { useCustomerFilterChips } from '../../../features/customers/hooks/use-customer-filter-chips';
 import { useCustomerListParams } from '../../../features/customers/hooks/use-customer-list-params';
+import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { setCurrentMerchantId } from '../../../features/merchants/current-merchant';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
@@ -27,6 +31,9 @@ export function CustomersListPage() {
   const customers = useCustomers(merchantID, query);
   const { search = '', field, location, account_status, tag, opted_out } = query;
   const isFiltered = Boolean(search || location || account_status || tag || opted_out);
+  const filterChips = useCustomerFilterChips(merchantID, query, update);
+  // Days late count to today on the merchant's clock (the Home summary's rule).
+  const today = todayIn(useMerchant(merchantID || null).data?.time_zone);
   // docs/product.md §6 Group Message (also needs the merchant's allow_group_message): choosing customers for a mass
   // text or a group. The choice holds across pages, searches and filters.
   const canGroupMessage = useCan('groupMessage', merchantID);
@@ -53,13 +60,21 @@ export function CustomersListPage() {
           <CustomerListActions merchantId={merchantID} />
         </Group>
       </Group>
-      <CustomerSearch
-        key={search}
-        search={search}
-        field={field}
-        onSearch={(text) => update({ search: text })}
-        onFieldChange={(next) => update({ field: next })}
-      />
+      {/* The count and the active filters beside the search, not a line of their own: rows stay above the fold. */}
+      <Group justify="space-between" gap="sm">
+        <CustomerSearch
+          search={search}
+          field={field}
+          onSearch={(text) => update({ search: text })}
+          onFieldChange={(next) => update({ field: next })}
+        />
+        <DataTableToolbar
+          count={customers.data?.count}
+          noun={['customer', 'customers']}
+          filters={filterChips}
+          onClearFilters={resetFilters}
+        />
+      </Group>
       <CustomerFilters
         merchantId={merchantID}
         value={{ location, account_status, tag, opted_out }}
@@ -88,6 +103,7 @@ export function CustomersListPage() {
           customers={customers.data?.results}
           isFetching={customers.isFetching}
           isFiltered={isFiltered}
+          today={today}
           selection={canGroupMessage ? selection : undefined}
           sorting={orderingToSorting(query.ordering)}
           onSortingChange={(sorting) => update({ ordering: sortingToOrdering(sorting) })}

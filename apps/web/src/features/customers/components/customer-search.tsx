@@ -1,6 +1,7 @@
 import { CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { CustomerSearchField } from '@paylane/shared/contracts/customers';
-import { useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 
 const fieldOptions: { value: CustomerSearchField | ''; label: string }[] = [
   { value: '', label: 'All fields' },
@@ -10,6 +11,9 @@ const fieldOptions: { value: CustomerSearchField | ''; label: string }[] = [
   { value: 'email', label: 'Email' },
 ];
 
+/** Search as you type: the list follows the box once the typing pauses this long. */
+export const SEARCH_AS_YOU_TYPE_DELAY_MS = 300;
+
 type Props = {
   search: string;
   field: CustomerSearchField | undefined;
@@ -18,11 +22,28 @@ type Props = {
 };
 
 /**
- * The search box: Enter searches (the text trimmed, docs/product.md §5), the clear button empties it and searches
- * again. Mount it with `key={search}` so Back or Reset Filters shows the address's search.
+ * The search box: it searches as you type (the text trimmed, docs/product.md §5) once the typing pauses, Enter
+ * searches at once, the clear button empties it and searches again. A search the box did not send (Back, Reset
+ * Filters, a removed chip) replaces its text; its own searches leave the text, focus and caret alone.
  */
 export function CustomerSearch({ search, field, onSearch, onFieldChange }: Props) {
   const [text, setText] = useState(search);
+  const sent = useRef(search);
+  useEffect(() => {
+    if (search === sent.current) return;
+    sent.current = search;
+    setText(search);
+  }, [search]);
+  const send = (next: string) => {
+    if (next === sent.current) return;
+    sent.current = next;
+    onSearch(next);
+  };
+  const sendLater = useDebouncedCallback(send, SEARCH_AS_YOU_TYPE_DELAY_MS);
+  const sendNow = (next: string) => {
+    sendLater.cancel();
+    send(next);
+  };
   return (
     <Group gap="xs" wrap="nowrap" role="search">
       <NativeSelect
@@ -36,11 +57,14 @@ export function CustomerSearch({ search, field, onSearch, onFieldChange }: Props
         placeholder="Search customers"
         w={320}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          sendLater(event.currentTarget.value.trim());
+        }}
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
           event.preventDefault();
-          onSearch(text.trim());
+          sendNow(text.trim());
         }}
         rightSectionPointerEvents="all"
         rightSection={
@@ -49,7 +73,7 @@ export function CustomerSearch({ search, field, onSearch, onFieldChange }: Props
               aria-label="Clear search"
               onClick={() => {
                 setText('');
-                onSearch('');
+                sendNow('');
               }}
             />
           ) : null

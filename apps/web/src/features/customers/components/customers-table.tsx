@@ -1,7 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { CustomerListItem } from '@paylane/shared/contracts/customers';
+import { customerAmountDue, customerDaysPastDue, customerDueDate } from '@paylane/shared/customer-due';
 import { formatCurrency, formatDate, formatPhone } from '@paylane/shared/format';
 import type { SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import {
   DataTable,
   type DataTableColumn,
@@ -19,8 +21,9 @@ export const customerName = (customer: { first_name: string; last_name: string }
 const firstAccount = (customer: CustomerListItem) => customer.accounts[0] ?? null;
 const none = <Text c="dimmed">—</Text>;
 
-// Sortable columns carry the API's ordering field as their id (spec: Name by last name, Customer ID, Created).
-const columns: DataTableColumn<CustomerListItem>[] = [
+// Sortable columns carry the API's ordering field as their id (spec: Name by last name, Customer ID, Created;
+// issue 20: Amount Due and Due Date). `today` is the merchant's calendar day, which Days late counts to.
+const columnsFor = (today: string): DataTableColumn<CustomerListItem>[] => [
   {
     id: 'last_name',
     header: 'Name',
@@ -51,18 +54,36 @@ const columns: DataTableColumn<CustomerListItem>[] = [
       );
     },
   },
+  // The customer's open accounts together (customer-due.ts), as the server sorts them.
   {
     id: 'amount_due',
     header: 'Amount Due',
+    accessorFn: (customer) => customerAmountDue(customer.accounts),
     cell: ({ row }) => {
-      const account = firstAccount(row.original);
-      return account ? formatCurrency(account.amount_due_cents) : none;
+      const amount = customerAmountDue(row.original.accounts);
+      return amount === null ? none : formatCurrency(amount);
     },
   },
   {
     id: 'due_date',
     header: 'Due Date',
-    cell: ({ row }) => formatDate(firstAccount(row.original)?.due_date) || none,
+    accessorFn: (customer) => customerDueDate(customer.accounts),
+    cell: ({ row }) => formatDate(customerDueDate(row.original.accounts)) || none,
+  },
+  {
+    // The Home summary's past-due rule, the most days of any of the customer's accounts.
+    id: 'days_late',
+    header: 'Days late',
+    cell: ({ row }) => {
+      const days = customerDaysPastDue(row.original.accounts, today);
+      return days > 0 ? (
+        <Text span c="red.8" fw={600} size="sm">
+          {days}
+        </Text>
+      ) : (
+        none
+      );
+    },
   },
   {
     id: 'created',
@@ -96,10 +117,15 @@ type Props = {
   paging: DataTablePaging;
   /** Checkboxes for choosing customers (Group Message, Save as Group); off without it. */
   selection?: DataTableSelection<CustomerListItem>;
+  /** Today on the merchant's clock (YYYY-MM-DD). */
+  today: string;
 };
 
 /** The customer list (docs/product.md §2): a row or the name opens the customer. */
-export function CustomersTable({ customers, isFetching, isFiltered, ...props }: Props) {
+export function CustomersTable(props: Props) {
+  const { customers, isFetching, isFiltered, today, ...tableProps } = props;
+  // One list of columns a day: the table keeps its checkboxes while the columns stay the same (data-table.tsx).
+  const columns = useMemo(() => columnsFor(today), [today]);
   return (
     <DataTable
       label="Customers"
@@ -115,7 +141,7 @@ export function CustomersTable({ customers, isFetching, isFiltered, ...props }: 
           }
         />
       }
-      {...props}
+      {...tableProps}
     />
   );
 }
