@@ -5,7 +5,7 @@ import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
 // Issue 20 "Tables for work" on the customer list: sort by Amount Due (biggest first), search as you type, a
-// filter chip that removes its filter, the count, and no accessibility violation.
+// filter chip that removes its filter, the count, the floating bulk-action bar, and no accessibility violation.
 
 /** The cents of each row's Amount Due on the page, in order; a customer without an open account is null. */
 async function amountsDue(table: Locator): Promise<(number | null)[]> {
@@ -19,7 +19,7 @@ async function amountsDue(table: Locator): Promise<(number | null)[]> {
   });
 }
 
-test('the customer list sorts by Amount Due, searches as you type, and its chips remove filters', async ({
+test('the customer list sorts by Amount Due, searches as you type, its chips remove filters and chosen rows float their actions', async ({
   page,
 }) => {
   await signIn(page, demoUsers.admin);
@@ -63,4 +63,26 @@ test('the customer list sorts by Amount Due, searches as you type, and its chips
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page).toHaveURL(new RegExp(`${listPath}/?\\?ordering=-amount_due$`));
   await expect(page.getByLabel('Search customers')).toHaveValue('');
+
+  // Chosen rows: the bulk actions float at the bottom of the window, the table stays where it was.
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const firstRowTop = await table
+    .locator('tbody tr')
+    .first()
+    .evaluate((row) => row.getBoundingClientRect().top);
+  const checkboxes = table.locator('tbody').getByRole('checkbox');
+  await checkboxes.nth(0).check();
+  await checkboxes.nth(1).check();
+  const bar = page.getByRole('region', { name: 'Selected customers' });
+  await expect(bar).toContainText('2 customers selected');
+  await expect(bar.getByRole('button', { name: 'Save as Group' })).toBeInViewport();
+  expect(
+    await table
+      .locator('tbody tr')
+      .first()
+      .evaluate((row) => row.getBoundingClientRect().top),
+  ).toBe(firstRowTop);
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await bar.getByRole('button', { name: 'Clear Selection' }).click();
+  await expect(bar).toBeHidden();
 });

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { DataTableToolbar } from '../../../components/data-table/data-table-toolbar';
+import { DataTableSelectionBar, SELECTION_BAR_SPACE } from '../../../components/data-table/selection-bar';
 import { todayIn } from '../../../components/date-range-picker/date-range-presets';
 import { orderingToSorting, sortingToOrdering } from '../../../components/data-table/sorting';
 import { useCustomers } from '../../../features/customers/api/list-customers';
@@ -45,7 +46,7 @@ export function CustomersListPage() {
   );
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" pb={selectedIds.length > 0 ? SELECTION_BAR_SPACE : undefined}>
       <title>Customers · Paylane</title>
       <Group justify="space-between">
         <Title order={1} size="h2">
@@ -81,18 +82,17 @@ export function CustomersListPage() {
         onChange={update}
         onReset={resetFilters}
       />
-      {canGroupMessage && selectedIds.length > 0 ? (
-        <Group gap="sm" role="region" aria-label="Selected customers">
-          <Text size="sm">
-            {selectedIds.length === 1 ? '1 customer selected' : `${selectedIds.length} customers selected`}
-          </Text>
+      {canGroupMessage ? (
+        <DataTableSelectionBar
+          count={selectedIds.length}
+          noun={['customer', 'customers']}
+          label="Selected customers"
+          onClear={() => setSelectedIds([])}
+        >
           <Button size="compact-sm" variant="default" onClick={() => setDialog('group')}>
             Save as Group
           </Button>
-          <Button size="compact-sm" variant="subtle" onClick={() => setSelectedIds([])}>
-            Clear Selection
-          </Button>
-        </Group>
+        </DataTableSelectionBar>
       ) : null}
       {customers.isError && !customers.data ? (
         <Alert color="red" variant="light">
