@@ -66,7 +66,8 @@ export function CustomersListPage() {
         <CustomerSearch
           search={search}
           field={field}
-          onSearch={(text) => update({ search: text })}
+          // Typing that refines a search replaces its history entry; one that starts a search adds one.
+          onSearch={(text, isTyped) => update({ search: text }, { replace: isTyped && Boolean(search) })}
           onFieldChange={(next) => update({ field: next })}
         />
         <DataTableToolbar

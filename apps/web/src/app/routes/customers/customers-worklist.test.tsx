@@ -1,5 +1,5 @@
 import { daysPastDue } from '@paylane/shared/past-due';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../../components/date-range-picker/date-range-presets';
 import {
@@ -120,8 +120,8 @@ describe('customer list for work', () => {
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull());
   });
 
-  it('searches as you type once the typing pauses, and keeps the search in the address', async () => {
-    const { user, lastQuery, location } = openList();
+  it('searches as you type once the typing pauses, keeps the search in the address, one history entry', async () => {
+    const { app, user, lastQuery, location } = openList();
     await screen.findByRole('row', { name: /Lena Late/ });
     const box = screen.getByRole('textbox', { name: 'Search customers' });
     await user.type(box, 'Len');
@@ -134,5 +134,9 @@ describe('customer list for work', () => {
     await user.type(box, 'a');
     await waitFor(() => expect(lastQuery().search).toBe('Lena'));
     expect(box).toHaveValue('Lena');
+    // Refining the search replaced its history entry: Back returns to the list before the search.
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(location()).toBe(listPath));
+    await waitFor(() => expect(box).toHaveValue(''));
   });
 });

@@ -17,7 +17,8 @@ export const SEARCH_AS_YOU_TYPE_DELAY_MS = 300;
 type Props = {
   search: string;
   field: CustomerSearchField | undefined;
-  onSearch: (search: string) => void;
+  /** `isTyped`: sent by search as you type after a pause, not by Enter or the clear button. */
+  onSearch: (search: string, isTyped: boolean) => void;
   onFieldChange: (field: CustomerSearchField | null) => void;
 };
 
@@ -34,15 +35,15 @@ export function CustomerSearch({ search, field, onSearch, onFieldChange }: Props
     sent.current = search;
     setText(search);
   }, [search]);
-  const send = (next: string) => {
+  const send = (next: string, isTyped: boolean) => {
     if (next === sent.current) return;
     sent.current = next;
-    onSearch(next);
+    onSearch(next, isTyped);
   };
-  const sendLater = useDebouncedCallback(send, SEARCH_AS_YOU_TYPE_DELAY_MS);
+  const sendLater = useDebouncedCallback((next: string) => send(next, true), SEARCH_AS_YOU_TYPE_DELAY_MS);
   const sendNow = (next: string) => {
     sendLater.cancel();
-    send(next);
+    send(next, false);
   };
   return (
     <Group gap="xs" wrap="nowrap" role="search">

@@ -60,8 +60,8 @@ function readQuery(params: URLSearchParams): CustomerListQuery {
  */
 function useLatestParamsWriter(
   params: URLSearchParams,
-  setParams: (next: URLSearchParams) => void,
-): (edit: (next: URLSearchParams) => void) => void {
+  setParams: (next: URLSearchParams, options: { replace: boolean }) => void,
+): (edit: (next: URLSearchParams) => void, replace?: boolean) => void {
   const latest = useRef(params);
   const pending = useRef<string[]>([]);
   useEffect(() => {
@@ -69,30 +69,31 @@ function useLatestParamsWriter(
     pending.current = at >= 0 ? pending.current.slice(at + 1) : [];
     if (pending.current.length === 0) latest.current = params;
   }, [params]);
-  return (edit) => {
+  return (edit, replace = false) => {
     const next = new URLSearchParams(latest.current);
     edit(next);
     latest.current = next;
     pending.current.push(next.toString());
-    setParams(next);
+    setParams(next, { replace });
   };
 }
 
 /**
  * The customer list's query, read from and written to the address. A change of search or filter starts
- * again at page 1; each change is a history entry, so Back steps back through them.
+ * again at page 1; each change is a history entry, so Back steps back through them — except one that says
+ * `replace` (search as you type refining a search: Back skips the words on the way).
  */
 export function useCustomerListParams() {
   const [params, setParams] = useSearchParams();
   const write = useLatestParamsWriter(params, setParams);
-  const update = (changes: CustomerListChanges) =>
+  const update = (changes: CustomerListChanges, options: { replace?: boolean } = {}) =>
     write((next) => {
       if (!('page' in changes)) next.delete('page');
       for (const [key, value] of Object.entries(changes)) {
         if (value === null || value === undefined || value === '') next.delete(key);
         else next.set(key, String(value));
       }
-    });
+    }, options.replace);
   const resetFilters = () => write((next) => filterKeys.forEach((key) => next.delete(key)));
   return { query: readQuery(params), update, resetFilters };
 }
