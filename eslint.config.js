@@ -35,7 +35,19 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          // Issue 20, dark mode: a fixed shade ('red.8') is readable on one scheme's body only.
+          selector: "JSXAttribute[name.name='c'] Literal[value=/^[a-z]+\\.[0-9]$/]",
+          message:
+            'Coloured text comes from lib/scheme-colors.ts (textColors), which keeps 4.5:1 in light and dark mode.',
+        },
+      ],
+    },
   },
   {
     // API module boundaries (ARCHITECTURE.md, "Module boundaries"): a module is used from outside only through

@@ -13,6 +13,7 @@ import {
 import { RowLink } from '../../../components/data-table/row-link';
 import { EmptyState } from '../../../components/empty-state';
 import { StatusBadge } from '../../../components/status-badge';
+import { textColors } from '../../../lib/scheme-colors';
 
 export const customerName = (customer: { first_name: string; last_name: string }) =>
   `${customer.first_name} ${customer.last_name}`.trim();
@@ -77,7 +78,7 @@ const columnsFor = (today: string): DataTableColumn<CustomerListItem>[] => [
     cell: ({ row }) => {
       const days = customerDaysPastDue(row.original.accounts, today);
       return days > 0 ? (
-        <Text span c="red.8" fw={600} size="sm">
+        <Text span c={textColors.danger} fw={600} size="sm">
           {days}
         </Text>
       ) : (
