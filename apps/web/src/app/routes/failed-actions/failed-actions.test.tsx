@@ -13,6 +13,9 @@ import { renderApp } from '../../../test/render-app';
 
 const root = `/api/merchants/${merchantA.id}/failed-actions/`;
 const listApi = `GET ${root}`;
+/** The page's own list calls (the navigation counts open failed actions with a page of one beside them). */
+const pageCalls = (api: { callsTo: (key: string) => { search: URLSearchParams }[] }) =>
+  api.callsTo(listApi).filter((call) => call.search.get('page_size') !== '1');
 
 function makeAction(overrides: Partial<FailedAction> = {}): FailedAction {
   return {
@@ -91,7 +94,7 @@ describe('/merchants/{merchantID}/failed-actions', () => {
     expect(within(table).getByRole('row', { name: /Grace Hopper/ })).toHaveTextContent(
       'Unreachable destination handset',
     );
-    const query = api.callsTo(listApi).at(-1)!.search;
+    const query = pageCalls(api).at(-1)!.search;
     expect(query.get('page_size')).toBe('100');
     expect(query.get('state')).toBe('open');
   });
@@ -185,7 +188,7 @@ describe('/merchants/{merchantID}/failed-actions', () => {
     await screen.findByRole('checkbox', { name: 'Select the Autopay of Ada Lovelace' });
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(await screen.findByRole('option', { name: 'Message' }));
-    await waitFor(() => expect(api.callsTo(listApi).at(-1)!.search.get('kind')).toBe('message'));
+    await waitFor(() => expect(pageCalls(api).at(-1)!.search.get('kind')).toBe('message'));
     await user.click(screen.getByRole('button', { name: 'Retry All' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retry All' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry All' }));
@@ -203,7 +206,7 @@ describe('/failed-payments', () => {
       'href',
       `/merchants/${merchantA.id}/customers/cust-1`,
     );
-    const query = api.callsTo(listApi).at(-1)!.search;
+    const query = pageCalls(api).at(-1)!.search;
     expect(query.get('kind')).toBe('payment,autopay');
     expect(query.get('state')).toBe('open');
     expect(screen.getByRole('link', { name: 'All failed actions' })).toHaveAttribute(
