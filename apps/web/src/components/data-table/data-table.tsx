@@ -1,4 +1,4 @@
-import { Box, Center, Loader, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { Box, Center, LoadingOverlay, Skeleton, Stack, Table, Text } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
@@ -154,9 +154,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table.Thead>
             <Table.Tbody>
               {data === undefined ? (
-                <StatusRow columnCount={columnCount}>
-                  <Loader size="sm" aria-label="Loading" />
-                </StatusRow>
+                <SkeletonRows columnCount={columnCount} />
               ) : data.length === 0 ? (
                 <StatusRow columnCount={columnCount}>
                   {props.emptyState ?? <Text c="dimmed">No Results Found</Text>}
@@ -211,4 +209,28 @@ function StatusRow({ columnCount, children }: { columnCount: number; children: R
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** Rows shaped like the table's while its first page loads (issue 20 item 8: skeletons, not spinners). */
+const SKELETON_ROWS = 5;
+
+function SkeletonRows({ columnCount }: { columnCount: number }) {
+  return Array.from({ length: SKELETON_ROWS }, (_, row) => (
+    <Table.Tr key={row}>
+      {Array.from({ length: columnCount }, (_, column) => {
+        const bar = <Skeleton h={12} w={column === 0 ? '70%' : '50%'} />;
+        return (
+          <Table.Td key={column}>
+            {row === 0 && column === 0 ? (
+              <Box role="status" aria-label="Loading">
+                {bar}
+              </Box>
+            ) : (
+              <Box aria-hidden>{bar}</Box>
+            )}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  ));
 }
