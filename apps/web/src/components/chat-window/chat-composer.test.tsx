@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { merchantA } from '../../test/fixtures';
 import { page } from '../../test/payment-fixtures';
+import { todayIn } from '../date-range-picker/date-range-presets';
 import {
   accountApi,
   chatMessage,
@@ -79,15 +81,17 @@ describe('chat composer', () => {
   });
 
   it('separates days and names a sender once per group, with delivery ticks beside the status', async () => {
-    const now = Date.now();
-    const earlier = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    // 18:00 UTC is noon or 1 PM in Chicago: the same calendar day there whatever the time the test runs (minutes
+    // before now would straddle midnight for a run just after it).
+    const today = todayIn(merchantA.time_zone);
+    const threeDaysAgo = new Date(Date.parse(today) - 3 * 86_400_000).toISOString().slice(0, 10);
     openChat({
       handlers: {
         [`GET ${messagesApi()}`]: {
           body: chatPage([
-            chatMessage({ body: 'Second', created: earlier(1), status: 'sent' }),
-            chatMessage({ body: 'First', created: earlier(2), status: 'delivered' }),
-            chatMessage({ body: 'Old', created: earlier(60 * 24 * 3), status: 'delivered' }),
+            chatMessage({ body: 'Second', created: `${today}T18:01:00.000Z`, status: 'sent' }),
+            chatMessage({ body: 'First', created: `${today}T18:00:00.000Z`, status: 'delivered' }),
+            chatMessage({ body: 'Old', created: `${threeDaysAgo}T18:00:00.000Z`, status: 'delivered' }),
           ]),
         },
       },
