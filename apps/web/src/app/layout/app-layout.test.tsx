@@ -33,6 +33,10 @@ describe('app shell', () => {
       'href',
       '/message-report',
     );
+    // Each link leads with its icon, hidden from screen readers (the label names the link).
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(link.querySelector('svg[aria-hidden="true"]'), link.textContent ?? '').not.toBeNull();
+    }
     expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Merchants' })).not.toBeInTheDocument();
     expect(screen.getByTestId('current-merchant-name')).toHaveTextContent('Acme Motors');

@@ -1,6 +1,7 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { INBOX_COUNT_CAP } from '@paylane/shared/contracts/inbox';
 import { Link, useLocation } from 'react-router';
+import { NAV_ICON_SIZE, NAV_ICONS } from './nav-icons';
 import { isNavItemActive, type NavSection } from './navigation';
 
 type Props = {
@@ -29,12 +30,14 @@ export function AppNavigation({ sections, onNavigate, counts = {} }: Props) {
           {section.items.map((item) => {
             const isActive = isNavItemActive(item.to, pathname);
             const { count, noun } = counts[item.label] ?? { count: 0, noun: '' };
+            const Icon = NAV_ICONS[item.label];
             return (
               <NavLink
                 key={item.label}
                 component={Link}
                 to={item.to}
                 label={item.label}
+                leftSection={Icon ? <Icon size={NAV_ICON_SIZE} stroke={1.6} aria-hidden /> : null}
                 aria-label={count > 0 ? `${item.label}, ${count} ${noun}` : undefined}
                 rightSection={
                   count > 0 ? (

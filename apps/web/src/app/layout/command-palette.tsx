@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCustomers } from '../../features/customers/api/list-customers';
 import { customerPagePath } from '../../lib/page-paths';
+import { NAV_ICON_SIZE, NAV_ICONS } from './nav-icons';
 import type { NavSection } from './navigation';
 
 const CUSTOMERS_SHOWN = 8;
@@ -63,14 +64,18 @@ export function CommandPalette({ merchantId, sections }: Props) {
             onClick={() => void navigate(customerPagePath(merchantId ?? '', customer.id))}
           />
         ))}
-        {pages.map((item) => (
-          <Spotlight.Action
-            key={item.to}
-            label={item.label}
-            description="Page"
-            onClick={() => void navigate(item.to)}
-          />
-        ))}
+        {pages.map((item) => {
+          const Icon = NAV_ICONS[item.label];
+          return (
+            <Spotlight.Action
+              key={item.to}
+              label={item.label}
+              description="Page"
+              leftSection={Icon ? <Icon size={NAV_ICON_SIZE} stroke={1.6} aria-hidden /> : null}
+              onClick={() => void navigate(item.to)}
+            />
+          );
+        })}
         {found.length === 0 && pages.length === 0 ? (
           <Spotlight.Empty>
             {isSearching ? 'Searching…' : wanted.length > 0 ? 'No Results Found' : 'Type a name, phone or ID'}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { merchantA } from '../../test/fixtures';
 import { createQueryClient } from '../query-client';
 import { buildRoutes } from '../router';
+import { NAV_ICONS } from './nav-icons';
 import { buildNavigation, isNavItemActive, type NavigationInput } from './navigation';
 
 const labels = (input: NavigationInput) =>
@@ -131,6 +132,12 @@ describe('only built screens', () => {
         expect(page?.path, `${item.label} → ${item.to}`).not.toBe('*');
       }
     }
+  });
+
+  it('gives every link any role can see its icon (issue 20 item 5)', () => {
+    const shown = new Set(everyone.flatMap(labels));
+    expect(shown.size).toBeGreaterThan(15);
+    expect([...shown].filter((label) => !(label in NAV_ICONS))).toEqual([]);
   });
 
   it('leaves out the reports whose screens are not built yet', () => {
