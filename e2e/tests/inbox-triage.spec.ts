@@ -14,7 +14,7 @@ import { signIn } from '../src/session';
 import { demoMerchantId } from '../src/team';
 
 // Issue 20 item 1, done when: Needs reply lists only waiting conversations, oldest first, and a mass text does not
-// change it; opening a row does not move it.
+// change it; opening a row does not move it. Resolve and Snooze take a conversation out of it.
 
 /**
  * The names of the listed rows among `customers`, in the list's order. The labels are read in one go: reading
@@ -99,5 +99,22 @@ test('Needs reply lists waiting conversations oldest first, a mass text leaves i
   // Cleo only said thanks: Resolve takes her out of Needs reply.
   await conversation(page, cleo!.name).click();
   await page.getByRole('button', { name: 'Resolve' }).click();
+  await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name]);
+
+  // Ana said she will call back: snoozed, she leaves Needs reply for Snoozed; her next text wakes her.
+  await conversation(page, ana!.name).click();
+  await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'For 1 hour' }).click();
+  await expect.poll(() => orderOf(page, ours)).toEqual([]);
+  await expect(page.getByText(/^Snoozed until/)).toBeVisible();
+  await page.getByRole('button', { name: 'Snoozed', pressed: false }).click();
+  await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name]);
+  await expect(conversation(page, ana!.name)).toHaveAccessibleName(`${ana!.name}, snoozed`);
+  expect(await findBlockingViolations(page)).toEqual([]);
+  await injectReply(page, ana!.phone, `Calling you at 5 ${tag}`);
+  await expect.poll(() => orderOf(page, ours)).toEqual([]);
+  await page.reload();
+  await chooseView(page, /^Needs reply/);
+  await searchInboxByName(page, `Triage${tag}`);
   await expect.poll(() => orderOf(page, ours)).toEqual([ana!.name]);
 });

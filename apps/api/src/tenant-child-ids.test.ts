@@ -105,6 +105,8 @@ describe('tenant isolation of the ids inside a merchant path', () => {
       // Sending a payment's receipt, and the account a payment moves to (issue 17).
       channel: 'email',
       to_account: 'rival-account',
+      // Snoozing the customer's conversation until an hour from now (issue 20).
+      until: new Date(Date.now() + 3_600_000).toISOString(),
     });
     const accountBody = { external_id: 'RIVAL-A1', amount_due: '250.00', location };
     const account = await createAsSuperAdmin(`${base}/customers/${customer}/accounts/`, accountBody);

@@ -10,6 +10,7 @@ import { automationCrons, createAutomationJobs } from './modules/automations/aut
 import { autopayCrons, createAutopayJobs } from './modules/autopay/autopay.jobs';
 import { createCustomerImportJobs } from './modules/customer-imports/customer-imports.jobs';
 import { createMaintenanceJobs, maintenanceSchedules } from './modules/maintenance/maintenance.jobs';
+import { createInboxJobs, inboxSchedules } from './modules/inbox/inbox.jobs';
 import { createMessagingJobs, messagingSchedules } from './modules/messaging/messaging.jobs';
 import { createPasswordResetJobs } from './modules/password-reset/password-reset.jobs';
 import { createPaymentJobs, paymentSchedules } from './modules/payments/payments.jobs';
@@ -24,6 +25,7 @@ export function createJobs(ctx: AppContext): JobDefinition[] {
     ...createCustomerImportJobs(ctx),
     ...createMaintenanceJobs(ctx),
     ...createMessagingJobs(ctx),
+    ...createInboxJobs(ctx),
     ...createAutomationJobs(ctx),
     ...createPaymentJobs(ctx),
     ...createBankReturnJobs(ctx),
@@ -64,6 +66,7 @@ export async function startBackgroundWork(input: {
     ...authSchedules,
     ...maintenanceSchedules(ctx.config),
     ...messagingSchedules,
+    ...inboxSchedules,
     ...paymentSchedules,
     ...bankReturnSchedules,
     ...promiseSchedules,

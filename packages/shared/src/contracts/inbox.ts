@@ -15,16 +15,28 @@ export const inboxSearchFieldLabels: Record<(typeof inboxSearchFields)[number], 
 /**
  * The inbox's views (issue 20, not in the spec): Needs reply — the customer texted last and no staff member has
  * answered (a mass text or automation does not answer), oldest wait first; Unread; Mine — conversations I
- * answered last; All, the spec's list. Every view but Needs reply lists the newest conversation first.
+ * answered last; All, the spec's list; Snoozed — put away until a time or the customer's next text. Snoozed
+ * conversations stay out of Needs reply, Unread and Mine (and their counts) but keep their place in All. Every
+ * view but Needs reply lists the newest conversation first.
  */
-export const inboxViews = ['needs_reply', 'unread', 'mine', 'all'] as const;
+export const inboxViews = ['needs_reply', 'unread', 'mine', 'all', 'snoozed'] as const;
 export type InboxView = (typeof inboxViews)[number];
 export const inboxViewLabels: Record<InboxView, string> = {
   needs_reply: 'Needs reply',
   unread: 'Unread',
   mine: 'Mine',
   all: 'All',
+  snoozed: 'Snoozed',
 };
+
+/** The longest snooze: past it a conversation is better resolved. */
+export const MAX_SNOOZE_DAYS = 30;
+
+/** POST /api/merchants/{id}/inbox/{customer_id}/snooze/: until when (an ISO time, in the future). */
+export const snoozeInputSchema = z.object({
+  until: z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }),
+});
+export type SnoozeInput = z.infer<typeof snoozeInputSchema>;
 
 /** GET /api/merchants/{id}/inbox/?cursor=&page_size=25&search=&field=&location=&view= (newest conversation first). */
 export const inboxQuerySchema = z.object({
@@ -53,6 +65,8 @@ export const inboxEntrySchema = z.object({
   last_message_sender_user_id: z.string().nullable(),
   /** When the customer's unanswered texts began (Needs reply), null when nothing waits. */
   awaiting_reply_since: z.string().nullable(),
+  /** Snoozed until then (or the customer's next text), null when not snoozed. */
+  snoozed_until: z.string().nullable(),
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 export const inboxPageSchema = cursorPageOf(inboxEntrySchema);

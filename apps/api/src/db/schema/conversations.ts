@@ -37,6 +37,10 @@ export const customerConversations = pgTable(
     awaitingReplyAt: timestamp('awaiting_reply_at', { withTimezone: true }),
     // Mine: the staff user who replied last.
     lastRepliedByUserId: uuid('last_replied_by_user_id'),
+    // Snoozed (issue 20): out of Needs reply, Unread and Mine until then. The customer's next text clears it
+    // (the upsert, migration 0035), and so does the minute job `inbox.wake-snoozed` once the time has come, so a
+    // view only asks whether it is null.
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
   },
   (t) => [
     index('customer_conversations_merchant_recent_idx').on(t.merchantId, t.lastMessageSeq),
@@ -56,5 +60,12 @@ export const customerConversations = pgTable(
     index('customer_conversations_merchant_replier_idx')
       .on(t.merchantId, t.lastRepliedByUserId, t.lastMessageSeq)
       .where(sql`${t.lastRepliedByUserId} is not null`),
+    // The Snoozed view, newest first, and the wake job's due snoozes (both few rows).
+    index('customer_conversations_merchant_snoozed_idx')
+      .on(t.merchantId, t.lastMessageSeq)
+      .where(sql`${t.snoozedUntil} is not null`),
+    index('customer_conversations_snoozed_until_idx')
+      .on(t.snoozedUntil)
+      .where(sql`${t.snoozedUntil} is not null`),
   ],
 );

@@ -1,7 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { renderBody, type MessageStatus } from '@paylane/shared/messaging';
 import type { Db } from '../client';
-import { accounts, consentEvents, customers, locations, messageBatches, messages } from '../schema';
+import {
+  accounts,
+  consentEvents,
+  customerConversations,
+  customers,
+  locations,
+  messageBatches,
+  messages,
+} from '../schema';
 import { mergeValuesOf } from '../../modules/message-templates/merge-field-values.service';
 import { newOutboxSid } from '../../providers/sms/outbox-sms-provider';
 import { twilioErrorText } from '../../providers/sms/twilio-status';
@@ -74,6 +82,12 @@ export async function seedDemoActivity(db: Db, input: DemoActivityInput): Promis
     input.merchantId,
     conversations.map((c) => [person(c.customer).id, c.unread]),
   );
+  for (const c of conversations.filter((each) => each.snoozedUntil !== undefined)) {
+    await db
+      .update(customerConversations)
+      .set({ snoozedUntil: c.snoozedUntil })
+      .where(eq(customerConversations.customerId, person(c.customer).id));
+  }
   const stopped = conversations.find((c) => c.lines.some((line) => line.isKeywordReply));
   if (stopped) await recordStop(db, input, person(stopped.customer), stopped.lines[0]!.at);
 }

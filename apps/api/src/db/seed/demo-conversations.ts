@@ -28,6 +28,8 @@ export type DemoConversation = {
   lines: DemoChatLine[];
   /** The customer's texts staff have not opened yet (the inbox badge). */
   unread: number;
+  /** Put away until then (issue 20 Snooze): out of Needs reply, in the inbox's Snoozed view. */
+  snoozedUntil?: Date;
 };
 
 export type DemoAutomation = {
@@ -181,6 +183,8 @@ export function demoConversations(t: DemoClock, stopReply: string): DemoConversa
     {
       customer: 9,
       unread: 0,
+      // She is deciding on refinancing: staff snoozed her thanks for three days.
+      snoozedUntil: new Date(t.now.getTime() + 3 * 86_400_000),
       lines: [
         { at: t.at(8, '12:02'), body: "What's my payoff amount? I'm thinking about refinancing." },
         {

@@ -68,6 +68,7 @@ const entryColumns = {
   unreadCount: c.unreadCount,
   awaitingReplySeq: c.awaitingReplySeq,
   awaitingReplyAt: c.awaitingReplyAt,
+  snoozedUntil: c.snoozedUntil,
 };
 /** The join every inbox read makes: a conversation shows only with its customer, and only while not voided. */
 const isLiveCustomerOf = and(eq(customers.id, c.customerId), isNull(customers.voidedAt));
@@ -101,18 +102,27 @@ const sortOf = (view: InboxView) =>
 export const sortKeyOf = (view: InboxView, row: InboxRow): number =>
   view === 'needs_reply' ? (row.awaitingReplySeq ?? 0) : row.lastMessageSeq;
 
-/** Which conversations the view lists (each condition has its partial index; see the schema). */
+const isAwake = sql`${c.snoozedUntil} is null`;
+
+/**
+ * Which conversations the view lists (each condition has its partial index; see the schema). A snoozed
+ * conversation is put away: only All and Snoozed list it.
+ */
 function viewCondition(query: InboxPageQuery, bind: Bind): SQL | undefined {
   switch (query.view) {
     case 'needs_reply':
-      return sql`${c.awaitingReplySeq} is not null`;
+      return sql`${c.awaitingReplySeq} is not null and ${isAwake}`;
     case 'unread':
-      return sql`${c.unreadCount} > 0`;
+      return sql`${c.unreadCount} > 0 and ${isAwake}`;
     case 'mine':
       // A caller without a user (an API key) has answered nothing.
-      return query.userId === null ? sql`false` : eq(c.lastRepliedByUserId, bind('userId', query.userId));
+      return query.userId === null
+        ? sql`false`
+        : and(eq(c.lastRepliedByUserId, bind('userId', query.userId)), isAwake);
     case 'all':
       return undefined;
+    case 'snoozed':
+      return sql`${c.snoozedUntil} is not null`;
   }
 }
 
@@ -260,8 +270,8 @@ export async function countInboxViews(db: Db, merchantId: string, upTo: number) 
     sql<number>`(select count(*)::int from (select 1 from ${c} join ${customers} on ${isLiveCustomerOf}
       where ${c.merchantId} = ${merchantId} and ${condition} limit ${upTo}) as counted)`;
   const result = await db.execute<{ needs_reply: number; unread: number }>(
-    sql`select ${counted(sql`${c.awaitingReplySeq} is not null`)} as needs_reply,
-      ${counted(sql`${c.unreadCount} > 0`)} as unread`,
+    sql`select ${counted(sql`${c.awaitingReplySeq} is not null and ${isAwake}`)} as needs_reply,
+      ${counted(sql`${c.unreadCount} > 0 and ${isAwake}`)} as unread`,
   );
   return result.rows[0] ?? { needs_reply: 0, unread: 0 };
 }

@@ -4,10 +4,12 @@ import {
   inboxEntrySchema,
   inboxPageSchema,
   inboxQuerySchema,
+  snoozeInputSchema,
 } from '@paylane/shared/contracts/inbox';
 import type { AppContext } from '../../context';
 import { cursorPageAnswer } from '../../kit/paging';
 import { countInbox, getInboxEntry, listInbox, resolveConversation } from './inbox.service';
+import { snoozeConversation, wakeConversation } from './inbox-snooze.service';
 import { actorOf, merchantIdOf } from '../../kit/actor';
 import { merchantParams, merchantPath } from '../../kit/path-params';
 
@@ -15,7 +17,7 @@ const member = { access: { merchant: 'member' } } as const;
 
 /**
  * docs/product.md §2 Inbox: the conversation list and one conversation's entry (members); issue 20's counts
- * for the navigation and Resolve (Needs reply).
+ * for the navigation, Resolve (Needs reply) and Snooze.
  */
 export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -44,6 +46,22 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { params: merchantPath('customer_id'), response: { 200: inboxEntrySchema } },
     },
     (request) => resolveConversation(ctx, merchantIdOf(request), request.params.customer_id),
+  );
+
+  const snoozePath = '/api/merchants/:merchant_id/inbox/:customer_id/snooze/';
+  const snoozeParams = merchantPath('customer_id');
+  app.post(
+    snoozePath,
+    {
+      config: member,
+      schema: { params: snoozeParams, body: snoozeInputSchema, response: { 200: inboxEntrySchema } },
+    },
+    (request) => snoozeConversation(ctx, merchantIdOf(request), request.params.customer_id, request.body),
+  );
+  app.delete(
+    snoozePath,
+    { config: member, schema: { params: snoozeParams, response: { 200: inboxEntrySchema } } },
+    (request) => wakeConversation(ctx, merchantIdOf(request), request.params.customer_id),
   );
 
   app.get(

@@ -43,6 +43,7 @@ export function toInboxEntry(row: InboxRow): InboxEntry {
     last_message_from: authorOf(row),
     last_message_sender_user_id: row.lastMessageSenderUserId,
     awaiting_reply_since: row.awaitingReplyAt?.toISOString() ?? null,
+    snoozed_until: row.snoozedUntil?.toISOString() ?? null,
   };
 }
 

@@ -51,6 +51,7 @@ describe('inbox (issue 6)', () => {
       last_message_from: 'customer',
       last_message_sender_user_id: null,
       awaiting_reply_since: expect.any(String),
+      snoozed_until: null,
     });
     expect(first.body.results.map((e: { customer_id: string }) => e.customer_id)).toEqual(
       people

@@ -14,6 +14,7 @@ const entry = (id: string, extra: Partial<InboxEntry> = {}): InboxEntry => ({
   last_message_from: 'customer',
   last_message_sender_user_id: null,
   awaiting_reply_since: '2026-11-23T15:00:00.000Z',
+  snoozed_until: null,
   ...extra,
 });
 const LATER = '2026-11-23T16:00:00.000Z';
@@ -86,5 +87,34 @@ describe('applyConversation', () => {
         ),
       ),
     ).toEqual(['z', 'a']);
+  });
+
+  it('Snooze: the row leaves Needs reply and joins Snoozed in its place; woken, it goes back by its wait', () => {
+    const at = (hour: number) => `2026-11-23T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const waiting = (id: string, hour: number, extra: Partial<InboxEntry> = {}) =>
+      entry(id, { awaiting_reply_since: at(hour), last_message_created: at(hour), ...extra });
+    const needsReply: InboxHistory = {
+      pages: [{ next: null, previous: null, results: [waiting('a', 9), waiting('c', 11)] }],
+      pageParams: [null],
+    };
+    const snoozedB = waiting('b', 10, { snoozed_until: at(20) });
+    expect(idsOf(applyConversation(needsReply, snoozedB, filters('needs_reply')))).toEqual(['a', 'c']);
+    expect(idsOf(applyConversation(needsReply, snoozedB, filters('unread')))).toEqual(['a', 'c']);
+    // Woken: back between the waits it sits between, not at the end.
+    expect(idsOf(applyConversation(needsReply, waiting('b', 10), filters('needs_reply')))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    const snoozed: InboxHistory = {
+      pages: [{ next: null, previous: null, results: [waiting('z', 12, { snoozed_until: at(20) })] }],
+      pageParams: [null],
+    };
+    expect(idsOf(applyConversation(snoozed, snoozedB, filters('snoozed')))).toEqual(['z', 'b']);
+    expect(idsOf(applyConversation(snoozed, waiting('z', 12), filters('snoozed')))).toEqual([]);
+    // All keeps it where it was, marked.
+    const all = applyConversation(listOf(['a', 'b']), entry('b', { snoozed_until: at(20) }), filters('all'));
+    expect(idsOf(all)).toEqual(['a', 'b']);
+    expect(all?.pages[0]?.results[1]?.snoozed_until).toBe(at(20));
   });
 });

@@ -15,6 +15,8 @@ export type InboxHistory = InfiniteData<InboxPage>;
  * - Needs reply keeps the oldest wait first: an answered or resolved conversation leaves, a newly waiting one
  *   joins at the end once the whole list is loaded (before that, scrolling reaches it);
  * - Mine takes in a conversation when the caller answered it (the server knows; a shown row is updated);
+ * - a snoozed conversation leaves every view but All and joins Snoozed (newest first); woken, it leaves Snoozed
+ *   and comes back where its view places it;
  * - a searched or location-filtered list only updates the rows it shows: it cannot tell whether another
  *   conversation matches.
  */
@@ -24,11 +26,20 @@ export function applyConversation(
   filters: InboxFilters,
 ): InboxHistory | undefined {
   if (!list) return list;
+  const isSnoozed = entry.snoozed_until !== null;
+  // Snoozed lists only snoozed conversations; every other view but All only the awake ones.
+  const belongs = filters.view === 'snoozed' ? isSnoozed : filters.view === 'all' || !isSnoozed;
+  if (!belongs) return removeEntry(list, entry.customer_id);
   const shown = findEntry(list, entry.customer_id);
-  if (filters.view === 'needs_reply') return applyToWaiting(list, entry, shown, isUnfiltered(filters));
+  const canPlace = isUnfiltered(filters);
+  if (filters.view === 'needs_reply') return applyToWaiting(list, entry, shown, canPlace);
   const hasNewMessage = shown === undefined || shown.last_message_created !== entry.last_message_created;
-  const joinsView = filters.view === 'all' || (filters.view === 'unread' && entry.unread_messages > 0);
-  if (hasNewMessage && joinsView && isUnfiltered(filters)) return moveToTop(list, entry);
+  const joinsView =
+    filters.view === 'all' ||
+    filters.view === 'snoozed' ||
+    (filters.view === 'unread' && entry.unread_messages > 0);
+  if (hasNewMessage && joinsView && canPlace)
+    return insertInOrder(removeEntry(list, entry.customer_id), entry, isNewer);
   return replaceEntry(list, entry);
 }
 
@@ -40,8 +51,37 @@ function applyToWaiting(
 ): InboxHistory {
   if (entry.awaiting_reply_since === null) return removeEntry(list, entry.customer_id);
   if (shown) return replaceEntry(list, entry);
+  return canPlace ? insertInOrder(list, entry, hasWaitedLonger) : list;
+}
+
+/**
+ * Orders of the views (ISO times in UTC compare as text): newest message first (a message just arrived goes
+ * above one of the same second); Needs reply oldest wait first.
+ */
+const isNewer = (a: InboxEntry, b: InboxEntry) => a.last_message_created >= b.last_message_created;
+const hasWaitedLonger = (a: InboxEntry, b: InboxEntry) =>
+  (a.awaiting_reply_since ?? '') < (b.awaiting_reply_since ?? '');
+
+/**
+ * The entry before the first loaded row it comes before; after the last only when the whole list is loaded
+ * (otherwise a later page holds its place, and scrolling reaches it).
+ */
+function insertInOrder(
+  list: InboxHistory,
+  entry: InboxEntry,
+  comesBefore: (a: InboxEntry, b: InboxEntry) => boolean,
+): InboxHistory {
+  for (const [pageIndex, page] of list.pages.entries()) {
+    const at = page.results.findIndex((shown) => comesBefore(entry, shown));
+    if (at === -1) continue;
+    const results = [...page.results.slice(0, at), entry, ...page.results.slice(at)];
+    return {
+      ...list,
+      pages: list.pages.map((each, index) => (index === pageIndex ? { ...each, results } : each)),
+    };
+  }
   const last = list.pages.at(-1);
-  if (!canPlace || !last || last.next !== null) return list;
+  if (!last || last.next !== null) return list;
   return {
     ...list,
     pages: [...list.pages.slice(0, -1), { ...last, results: [...last.results, entry] }],
@@ -54,12 +94,6 @@ function findEntry(list: InboxHistory, customerId: string): InboxEntry | undefin
     if (found) return found;
   }
   return undefined;
-}
-
-function moveToTop(list: InboxHistory, entry: InboxEntry): InboxHistory {
-  const [first, ...rest] = removeEntry(list, entry.customer_id).pages;
-  if (!first) return list;
-  return { ...list, pages: [{ ...first, results: [entry, ...first.results] }, ...rest] };
 }
 
 function removeEntry(list: InboxHistory, customerId: string): InboxHistory {

@@ -37,6 +37,7 @@ const entry: InboxEntry = {
   last_message_from: 'customer',
   last_message_sender_user_id: null,
   awaiting_reply_since: '2026-11-23T15:00:00.000Z',
+  snoozed_until: null,
 };
 
 const owing = makeAccount({

@@ -44,6 +44,9 @@ function initialView(linked: string | null): InboxView {
   return inboxViews.find((view) => view === stored) ?? 'all';
 }
 
+/** The views side by side; Snoozed, looked at now and then, is a toggle under them (five do not fit 300 px). */
+const triageViews = inboxViews.filter((view) => view !== 'snoozed');
+
 const countText = (count: number) => (count > INBOX_COUNT_CAP ? `${INBOX_COUNT_CAP}+` : String(count));
 
 function viewLabel(view: InboxView, counts: InboxCounts | undefined): string {
@@ -121,10 +124,21 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
                 fullWidth
                 size="xs"
                 aria-label="Conversations to show"
-                value={filters.view}
+                // Snoozed chosen: no segment is.
+                value={filters.view === 'snoozed' ? '' : filters.view}
                 onChange={(value) => chooseView(value as InboxView)}
-                data={inboxViews.map((view) => ({ value: view, label: viewLabel(view, counts) }))}
+                data={triageViews.map((view) => ({ value: view, label: viewLabel(view, counts) }))}
               />
+              <Group justify="flex-end" mt={4}>
+                <Button
+                  size="compact-xs"
+                  variant={filters.view === 'snoozed' ? 'light' : 'subtle'}
+                  aria-pressed={filters.view === 'snoozed'}
+                  onClick={() => chooseView(filters.view === 'snoozed' ? 'all' : 'snoozed')}
+                >
+                  {inboxViewLabels.snoozed}
+                </Button>
+              </Group>
             </Box>
             <Box style={{ maxHeight: 'max(480px, calc(100dvh - 330px))', overflowY: 'auto' }}>
               <ConversationList

@@ -28,6 +28,7 @@ const entry = (id: string, first: string, last: string, extra: Partial<InboxEntr
   last_message_from: 'customer',
   last_message_sender_user_id: null,
   awaiting_reply_since: null,
+  snoozed_until: null,
   ...extra,
 });
 const ada = entry('cust-1', 'Ada', 'Lovelace', { unread_messages: 2 });

@@ -5,6 +5,8 @@ import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { CustomerChat } from '../../../components/chat-window/customer-chat';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useResolveConversation } from '../../../features/inbox/api/resolve-conversation';
+import { useSnoozeConversation } from '../../../features/inbox/api/snooze-conversation';
+import { SnoozeControl } from '../../../features/inbox/components/snooze-control';
 import { CustomerPanel, CUSTOMER_PANEL_WIDTH } from './customer-panel';
 
 type SelectedChatProps = {
@@ -24,13 +26,18 @@ const PHONE_BAR_HEIGHT = 52;
 /** The chat takes the window's height below the header and title (issue 20: not a fixed 560 px box). */
 export const CHAT_HEIGHT = 'max(480px, calc(100dvh - 190px))';
 
-/** The open conversation: its customer's name, Resolve when it waits for a reply, and the chat. */
+/** The open conversation: its customer's name, Resolve when it waits for a reply, Snooze, and the chat. */
 export function SelectedChat(props: SelectedChatProps) {
   const { data: customer, isError } = useCustomer(props.merchantId, props.customerId);
   const resolve = useResolveConversation(props.merchantId);
   // Three columns (list, chat, customer) from the lg breakpoint; narrower, the customer opens in a drawer.
   const isPanelBeside = useMediaQuery('(min-width: 75em)') ?? false;
   const [isPanelOpen, setPanelOpen] = useState(false);
+  // Snoozing takes the row out of Needs reply; the header still shows what was done, with Unsnooze. The
+  // mutation lives here, not in the control, which unmounts when the row leaves the list.
+  const snooze = useSnoozeConversation(props.merchantId);
+  const answered = snooze.data;
+  const entry = props.entry ?? (answered?.customer_id === props.customerId ? answered : undefined);
   const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : '';
   const header = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -45,7 +52,7 @@ export function SelectedChat(props: SelectedChatProps) {
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {props.entry?.awaiting_reply_since ? (
+        {entry?.awaiting_reply_since && !entry.snoozed_until ? (
           <Button
             size="xs"
             variant="light"
@@ -54,6 +61,14 @@ export function SelectedChat(props: SelectedChatProps) {
           >
             Resolve
           </Button>
+        ) : null}
+        {entry ? (
+          <SnoozeControl
+            entry={entry}
+            timeZone={props.timeZone}
+            isPending={snooze.isPending}
+            onSnooze={(until) => snooze.mutate({ customerId: props.customerId, until })}
+          />
         ) : null}
         {customer && !isPanelBeside ? (
           <Button size="xs" variant="default" onClick={() => setPanelOpen(true)}>

@@ -118,7 +118,7 @@ function ConversationItem({ entry, isSelected, onSelect, timeZone, now, currentU
     <UnstyledButton
       onClick={() => onSelect(entry.customer_id)}
       aria-current={isSelected ? 'true' : undefined}
-      aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}`}
+      aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}${entry.snoozed_until ? ', snoozed' : ''}`}
       w="100%"
       p="sm"
       bg={isSelected ? surfaces.outbound : undefined}
@@ -150,6 +150,16 @@ function ConversationItem({ entry, isSelected, onSelect, timeZone, now, currentU
             <Text size="xs" c="dimmed" truncate>
               {entry.external_id ?? '—'}
             </Text>
+            {entry.snoozed_until ? (
+              <Badge
+                size="sm"
+                variant="light"
+                color="gray"
+                title={`Snoozed until ${formatDateTime(entry.snoozed_until, timeZone)}`}
+              >
+                Snoozed
+              </Badge>
+            ) : null}
             {isUnread ? (
               <Badge size="sm" circle={unread < 10} color="red.8" data-testid="unread-badge">
                 {unread}

@@ -1,0 +1,47 @@
+import { Button, Group, Menu, Text } from '@mantine/core';
+import type { InboxEntry } from '@paylane/shared/contracts/inbox';
+import { formatDateTime } from '../../../lib/date-time';
+import { snoozeOptions } from '../snooze-options';
+
+type Props = {
+  entry: InboxEntry;
+  timeZone: string | null;
+  isPending: boolean;
+  /** Snooze until then; null: wake it now. */
+  onSnooze: (until: Date | null) => void;
+};
+
+/**
+ * Snooze in the open conversation's header (issue 20): put it away until a time on the merchant's clock or
+ * the customer's next text; once snoozed, until when, and Unsnooze.
+ */
+export function SnoozeControl({ entry, timeZone, isPending, onSnooze }: Props) {
+  if (entry.snoozed_until !== null) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
+          Snoozed until {formatDateTime(entry.snoozed_until, timeZone)}
+        </Text>
+        <Button size="xs" variant="default" loading={isPending} onClick={() => onSnooze(null)}>
+          Unsnooze
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" loading={isPending}>
+          Snooze
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {snoozeOptions(new Date(), timeZone).map((option) => (
+          <Menu.Item key={option.label} onClick={() => onSnooze(option.until)}>
+            {option.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
