@@ -10,6 +10,8 @@ export type DemoClock = {
   at(daysAgo: number, localTime: string): Date;
   /** A moment shortly before the seed, for today's texts. */
   minutesAgo(minutes: number): Date;
+  /** `localTime` on the day `days` after today, in the merchant's zone (a snooze's end). */
+  ahead(days: number, localTime: string): Date;
   /** The merchant's calendar date `days` from today (negative: past), 'YYYY-MM-DD'. */
   date(days: number): LocalDate;
 };
@@ -23,6 +25,7 @@ export function createDemoClock(now: Date, timeZone: string): DemoClock {
       return zonedInstant(timeZone, addDays(today, -daysAgo), localTime);
     },
     minutesAgo: (minutes) => new Date(now.getTime() - minutes * 60_000),
+    ahead: (days, localTime) => zonedInstant(timeZone, addDays(today, days), localTime),
     date: (days) => addDays(today, days),
   };
 }

@@ -183,8 +183,8 @@ export function demoConversations(t: DemoClock, stopReply: string): DemoConversa
     {
       customer: 9,
       unread: 0,
-      // She is deciding on refinancing: staff snoozed her thanks for three days.
-      snoozedUntil: new Date(t.now.getTime() + 3 * 86_400_000),
+      // She is deciding on refinancing: staff snoozed her thanks until 9 AM in three days.
+      snoozedUntil: t.ahead(3, '09:00'),
       lines: [
         { at: t.at(8, '12:02'), body: "What's my payoff amount? I'm thinking about refinancing." },
         {

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import type { InboxEntry } from '@paylane/shared/contracts/inbox';
 import { formatDateTime } from '../../../lib/date-time';
 import { snoozeOptions } from '../snooze-options';
@@ -17,15 +17,12 @@ type Props = {
  */
 export function SnoozeControl({ entry, timeZone, isPending, onSnooze }: Props) {
   if (entry.snoozed_until !== null) {
+    const until = `Snoozed until ${formatDateTime(entry.snoozed_until, timeZone)}`;
+    // The header is narrow beside the list and the customer: the time is the button's hover, and the row's.
     return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" visibleFrom="sm">
-          Snoozed until {formatDateTime(entry.snoozed_until, timeZone)}
-        </Text>
-        <Button size="xs" variant="default" loading={isPending} onClick={() => onSnooze(null)}>
-          Unsnooze
-        </Button>
-      </Group>
+      <Button size="xs" variant="default" title={until} loading={isPending} onClick={() => onSnooze(null)}>
+        Unsnooze
+      </Button>
     );
   }
   return (
