@@ -146,6 +146,9 @@ export const customerOrderings = [
   '-amount_due',
   'due_date',
   '-due_date',
+  // Days past due on the merchant's today (past-due.ts), the most of the customer's accounts; not late last.
+  'days_late',
+  '-days_late',
 ] as const;
 export const customerSearchFields = ['name', 'external_id', 'phone', 'email'] as const;
 export type CustomerSearchField = (typeof customerSearchFields)[number];

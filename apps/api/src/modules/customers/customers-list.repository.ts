@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   inlineValues,
@@ -21,14 +9,14 @@ import {
   type Bind,
   type Db,
 } from '../../db/client';
-import { accounts, customers, locations, merchantCustomerCounts } from '../../db/schema';
-import type { AccountSummary, customerOrderings } from '@paylane/shared/contracts/customers';
-import { openAccountStatuses } from '@paylane/shared/customer-due';
+import { accounts, customers, locations, merchantCustomerCounts, merchants } from '../../db/schema';
+import type { AccountSummary } from '@paylane/shared/contracts/customers';
 import type { CustomerSearchPlan } from './customer-search.service';
 import { customerSearchMatch } from './customer-search.repository';
 import { countWhere } from '../../kit/count';
+import { orderOf, sortKeyOf, type CustomerOrdering } from './customers-list-order';
 
-export type CustomerOrdering = (typeof customerOrderings)[number];
+export type { CustomerOrdering } from './customers-list-order';
 
 export type CustomerListFilter = {
   merchantId: string;
@@ -117,33 +105,6 @@ export function customerListWhere(filter: CustomerListFilter, bind: Bind = inlin
   return and(...conditions) as SQL;
 }
 
-/**
- * The merchant's customers' open accounts together, one row a customer, as the list's row shows them
- * (@paylane/shared/customer-due.ts): their amounts due added up and their earliest due date. Sorting by these
- * joins this one grouped read (a hash join) rather than looking up each customer's accounts: at 20,000
- * customers a merchant on PostgreSQL 15, ~50 ms instead of ~125 ms and 80,000 buffers (20,000 index probes).
- */
-function openAccountTotals(db: Db, merchantId: SQL | Placeholder | string) {
-  return db
-    .select({
-      customerId: accounts.customerId,
-      amountDue: sql<number>`sum(${accounts.amountDueCents})`.as('open_amount_due'),
-      dueDate: sql<string>`min(${accounts.dueDate})`.as('open_due_date'),
-    })
-    .from(accounts)
-    .where(and(eq(accounts.merchantId, merchantId), inArray(accounts.status, [...openAccountStatuses])))
-    .groupBy(accounts.customerId)
-    .as('open_totals');
-}
-
-/** What a page is cut by beyond the customers' own columns: the open accounts' totals, joined when sorted by. */
-function sortKeyOf(db: Db, ordering: CustomerOrdering, merchantId: SQL | Placeholder | string) {
-  const field = ordering.replace('-', '');
-  if (field !== 'amount_due' && field !== 'due_date') return { totals: null, key: sql<null>`null` };
-  const totals = openAccountTotals(db, merchantId);
-  return { totals, key: sql`${field === 'amount_due' ? totals.amountDue : totals.dueDate}` };
-}
-
 /** The customers' own columns of a search's hits, under the same names (their types carry over). */
 const ownColumns = <S extends CustomerSource>(source: S): Pick<S, keyof CustomerSource> => ({
   id: source.id,
@@ -159,34 +120,14 @@ const ownColumns = <S extends CustomerSource>(source: S): Pick<S, keyof Customer
   locationId: source.locationId,
 });
 
-/**
- * Sort keys; the id comes last so pages are stable when names or external ids repeat. Amount due and due date
- * sort by `totalsKey` (sortKeyOf), customers without an open account last either way, ties by name A to Z.
- */
-function orderOf(
-  source: CustomerSource,
-  ordering: CustomerOrdering,
-  totalsKey?: SQL | SQL.Aliased | AnyPgColumn,
-): SQL[] {
-  const descending = ordering.startsWith('-');
-  const direction = descending ? desc : asc;
-  const nullsLast = (key: SQL | SQL.Aliased | AnyPgColumn) =>
-    sql`${key} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`;
-  const byName = [asc(source.lastName), asc(source.firstName), asc(source.id)];
-  switch (ordering.replace('-', '')) {
-    case 'amount_due':
-    case 'due_date':
-      return [nullsLast(totalsKey ?? sql`null`), ...byName];
-    case 'external_id':
-      return [nullsLast(source.externalId), direction(source.id)];
-    case 'created':
-      return [direction(source.createdAt), direction(source.id)];
-    default:
-      return [direction(source.lastName), direction(source.firstName), direction(source.id)];
-  }
-}
-
-type ListQuery = { filter: CustomerListFilter; ordering: CustomerOrdering; limit: number; offset: number };
+type ListQuery = {
+  filter: CustomerListFilter;
+  ordering: CustomerOrdering;
+  /** The merchant's calendar date, for Days late. */
+  today: string;
+  limit: number;
+  offset: number;
+};
 
 /**
  * One page of the list and how many customers it has. Each shape is the cheapest for its case at 20,000
@@ -208,7 +149,7 @@ function prepareAllLive(db: Db, ordering: CustomerOrdering) {
     .select({ total: merchantCustomerCounts.liveCustomers })
     .from(merchantCustomerCounts)
     .where(eq(merchantCustomerCounts.merchantId, merchantId))})`.mapWith(Number);
-  const { totals, key } = sortKeyOf(db, ordering, merchantId);
+  const { totals, key } = sortKeyOf(db, ordering, merchantId, sql.placeholder('today'));
   const cut = db
     .select({ ...hitColumns, sortKey: key.as('sort_key') })
     .from(customers)
@@ -228,7 +169,7 @@ function prepareAllLive(db: Db, ordering: CustomerOrdering) {
     .prepare(statementName(db, `customer_list_${ordering.replace('-', 'desc_')}`));
 }
 
-// The list as it first opens, the most read page: one prepared statement per ordering (ten at most).
+// The list as it first opens, the most read page: one prepared statement per ordering (twelve at most).
 const allLiveStatements = preparedPerShape<ReturnType<typeof prepareAllLive>>();
 
 /** The merchant's live customers in order; the count from merchant_customer_counts in the same statement. */
@@ -236,7 +177,12 @@ async function listAllLive(db: Db, query: ListQuery) {
   const { ordering } = query;
   const statement = allLiveStatements(db, ordering, (forDb) => prepareAllLive(forDb, ordering));
   const { merchantId } = query.filter;
-  const rows = await statement.execute({ merchantId, limit: query.limit, offset: query.offset });
+  const rows = await statement.execute({
+    merchantId,
+    today: query.today,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return withTotal(rows, query, () => countLiveCustomers(db, merchantId));
 }
 
@@ -248,7 +194,7 @@ async function listAllLive(db: Db, query: ListQuery) {
 function buildSearchHits(db: Db, filter: CustomerListFilter, ordering: CustomerOrdering) {
   const where = customerListWhere(filter, placeholderValues);
   const hits = db.$with('hits').as(db.select(hitColumns).from(customers).where(where));
-  const { totals, key } = sortKeyOf(db, ordering, placeholderValues('merchantId', filter.merchantId));
+  const { totals, key } = sortKeyOf(db, ordering, sql.placeholder('merchantId'), sql.placeholder('today'));
   const cut = db
     .select({ ...ownColumns(hits), sortKey: key.as('sort_key') })
     .from(hits)
@@ -295,6 +241,7 @@ async function listSearchHits(db: Db, query: ListQuery) {
     locationId: filter.locationId,
     accountStatus: filter.accountStatus,
     tagId: filter.tagId,
+    today: query.today,
     limit: query.limit,
     offset: query.offset,
   });
@@ -304,7 +251,7 @@ async function listSearchHits(db: Db, query: ListQuery) {
 /** Filters without a search: the page, then its count. */
 async function listFiltered(db: Db, query: ListQuery) {
   const where = customerListWhere(query.filter);
-  const { totals, key } = sortKeyOf(db, query.ordering, query.filter.merchantId);
+  const { totals, key } = sortKeyOf(db, query.ordering, query.filter.merchantId, query.today);
   const cut = db
     .select({ ...hitColumns, sortKey: key.as('sort_key') })
     .from(customers)
@@ -351,6 +298,15 @@ async function countLiveCustomers(db: Db, merchantId: string): Promise<number> {
     .from(merchantCustomerCounts)
     .where(eq(merchantCustomerCounts.merchantId, merchantId));
   return row?.total ?? 0;
+}
+
+/** The merchant's time zone, for the calendar date Days late counts to. */
+export async function findMerchantTimeZone(db: Db, merchantId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: merchants.timeZone })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return row?.timeZone ?? 'UTC';
 }
 
 export type CustomerListRow = Awaited<ReturnType<typeof listCustomerRows>>['rows'][number];

@@ -1,7 +1,14 @@
 import type { CustomerListItem } from '@paylane/shared/contracts/customers';
 import type { AppContext } from '../../context';
 import { planCustomerSearch } from './customer-search.service';
-import { listCustomerRows, type CustomerListRow, type CustomerOrdering } from './customers-list.repository';
+import { localDateAt } from '../../jobs/zoned-time';
+import { needsToday } from './customers-list-order';
+import {
+  findMerchantTimeZone,
+  listCustomerRows,
+  type CustomerListRow,
+  type CustomerOrdering,
+} from './customers-list.repository';
 import { rowsOfPage, type PageSlice } from '../../kit/paging';
 
 export type CustomersListQuery = {
@@ -39,6 +46,8 @@ export async function listCustomers(
   merchantId: string,
   query: CustomersListQuery,
 ): Promise<PageSlice<CustomerListItem>> {
+  // Days late counts to today on the merchant's calendar (the row's rule); the other orders read no date.
+  const zone = needsToday(query.ordering) ? await findMerchantTimeZone(ctx.db, merchantId) : 'UTC';
   const { rows, total } = await listCustomerRows(ctx.db, {
     filter: {
       merchantId,
@@ -49,6 +58,7 @@ export async function listCustomers(
       optedOut: query.opted_out,
     },
     ordering: query.ordering,
+    today: localDateAt(zone, ctx.now()),
     ...rowsOfPage(query),
   });
   return {

@@ -23,7 +23,7 @@ const firstAccount = (customer: CustomerListItem) => customer.accounts[0] ?? nul
 const none = <Text c="dimmed">—</Text>;
 
 // Sortable columns carry the API's ordering field as their id (spec: Name by last name, Customer ID, Created;
-// issue 20: Amount Due and Due Date). `today` is the merchant's calendar day, which Days late counts to.
+// issue 20: Amount Due, Due Date and Days late). `today` is the merchant's calendar day, which Days late counts to.
 const columnsFor = (today: string): DataTableColumn<CustomerListItem>[] => [
   {
     id: 'last_name',
@@ -75,6 +75,9 @@ const columnsFor = (today: string): DataTableColumn<CustomerListItem>[] => [
     // The Home summary's past-due rule, the most days of any of the customer's accounts.
     id: 'days_late',
     header: 'Days late',
+    accessorFn: (customer) => customerDaysPastDue(customer.accounts, today),
+    // The first click asks for the most days late.
+    sortDescFirst: true,
     cell: ({ row }) => {
       const days = customerDaysPastDue(row.original.accounts, today);
       return days > 0 ? (
