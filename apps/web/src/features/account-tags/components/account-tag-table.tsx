@@ -1,7 +1,8 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { AccountTag } from '@paylane/shared/contracts/account-tags';
 import { useDeleteAccountTag } from '../api/delete-account-tag';
+import { RowAction, RowActions } from '../../../components/row-actions';
 
 type Props = { merchantId: string; tags: AccountTag[]; onRename: (tag: AccountTag) => void };
 
@@ -34,25 +35,14 @@ export function AccountTagTable({ merchantId, tags, onRename }: Props) {
           <Table.Tr key={tag.id}>
             <Table.Td>{tag.name}</Table.Td>
             <Table.Td>
-              <Group gap="xs" justify="flex-end">
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  aria-label={`Rename ${tag.name}`}
-                  onClick={() => onRename(tag)}
-                >
+              <RowActions>
+                <RowAction aria-label={`Rename ${tag.name}`} onClick={() => onRename(tag)}>
                   Rename
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${tag.name}`}
-                  onClick={() => confirmRemove(tag)}
-                >
+                </RowAction>
+                <RowAction danger aria-label={`Delete ${tag.name}`} onClick={() => confirmRemove(tag)}>
                   Delete
-                </Button>
-              </Group>
+                </RowAction>
+              </RowActions>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,8 +1,9 @@
-import { Badge, Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { API_KEY_READABLE_PREFIX, type ApiKey } from '@paylane/shared/contracts/api-keys';
 import dayjs from 'dayjs';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { RowAction } from '../../../components/row-actions';
 
 /** docs/product.md §9: dates MM/DD/YYYY. */
 const formatDate = (iso: string) => dayjs(iso).format('MM/DD/YYYY');
@@ -60,15 +61,9 @@ export function ApiKeyTable({ merchantId, apiKeys }: Props) {
             </Table.Td>
             <Table.Td>
               {!apiKey.revoked && (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Revoke ${apiKey.name}`}
-                  onClick={() => confirmRevoke(apiKey)}
-                >
+                <RowAction danger aria-label={`Revoke ${apiKey.name}`} onClick={() => confirmRevoke(apiKey)}>
                   Revoke
-                </Button>
+                </RowAction>
               )}
             </Table.Td>
           </Table.Tr>

@@ -1,9 +1,10 @@
-import { Button, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { AuditEntry } from '@paylane/shared/contracts/audit';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { formatFullName } from '../../../lib/format';
 import { AuditChangeView } from './audit-change-view';
+import { RowAction } from '../../../components/row-actions';
 
 const COLUMNS = 5;
 
@@ -44,15 +45,13 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
                     {entry.entity_id ? ` ${entry.entity_id}` : ''}
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
+                    <RowAction
                       aria-expanded={isOpen}
                       aria-controls={isOpen ? detailsId : undefined}
                       onClick={() => toggle(entry.id)}
                     >
                       {isOpen ? 'Hide changes' : 'Show changes'}
-                    </Button>
+                    </RowAction>
                   </Table.Td>
                 </Table.Tr>
                 {isOpen ? (

@@ -1,4 +1,4 @@
-import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { formatPhone } from '@paylane/shared/format';
 import { createContext, use } from 'react';
@@ -9,6 +9,7 @@ import {
   type DataTablePaging,
 } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-actions';
 
 export const memberName = (customer: Pick<CustomerRef, 'first_name' | 'last_name'>) =>
   `${customer.first_name} ${customer.last_name}`.trim();
@@ -20,15 +21,9 @@ function RemoveCell({ customer }: { customer: CustomerRef }) {
   const onRemove = use(RemoveContext);
   if (!onRemove) return null;
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      color="red"
-      aria-label={`Remove ${memberName(customer)}`}
-      onClick={() => onRemove(customer)}
-    >
+    <RowAction danger aria-label={`Remove ${memberName(customer)}`} onClick={() => onRemove(customer)}>
       Remove
-    </Button>
+    </RowAction>
   );
 }
 

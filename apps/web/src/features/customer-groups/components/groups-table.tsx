@@ -1,4 +1,4 @@
-import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CustomerGroup } from '@paylane/shared/contracts/customer-groups';
 import { createContext, use, useMemo } from 'react';
@@ -10,6 +10,7 @@ import {
 import { RowLink } from '../../../components/data-table/row-link';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
+import { RowAction, RowActions } from '../../../components/row-actions';
 
 type RowActions = {
   onRename: (group: CustomerGroup) => void;
@@ -29,25 +30,14 @@ function ActionsCell({ group }: { group: CustomerGroup }) {
   const { actions } = use(GroupsTableContext);
   if (!actions) return null;
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        aria-label={`Rename ${group.name}`}
-        onClick={() => actions.onRename(group)}
-      >
+    <RowActions>
+      <RowAction aria-label={`Rename ${group.name}`} onClick={() => actions.onRename(group)}>
         Rename
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${group.name}`}
-        onClick={() => actions.onDelete(group)}
-      >
+      </RowAction>
+      <RowAction danger aria-label={`Delete ${group.name}`} onClick={() => actions.onDelete(group)}>
         Delete
-      </Button>
-    </Group>
+      </RowAction>
+    </RowActions>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Button, Group } from '@mantine/core';
 import type { FailedAction } from '@paylane/shared/contracts/failed-actions';
 import { messages } from '@paylane/shared/messages';
 import { useActOnFailedAction } from '../api/act-on-failed-actions';
 import { actionName } from './failed-action-display';
 import { showActionRefusal, showActionToast } from './failed-action-toast';
+import { RowAction, RowActions } from '../../../components/row-actions';
 
 /** A retry's answer: resolved by it, declined again (its new reason), or still waiting for the processor. */
 export function showRetryOutcome(answer: FailedAction, before: FailedAction) {
@@ -22,11 +22,9 @@ export function FailedActionButtons({ merchantId, action }: { merchantId: string
   if (action.state !== 'open') return null;
   const busy = act.isPending ? act.variables?.verb : null;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <RowActions>
       {action.is_retryable ? (
-        <Button
-          size="xs"
-          variant="light"
+        <RowAction
           loading={busy === 'retry'}
           disabled={busy === 'resolve'}
           aria-label={`Retry ${actionName(action)}`}
@@ -37,12 +35,10 @@ export function FailedActionButtons({ merchantId, action }: { merchantId: string
           }
         >
           Retry
-        </Button>
+        </RowAction>
       ) : null}
       {action.is_resolvable ? (
-        <Button
-          size="xs"
-          variant="default"
+        <RowAction
           loading={busy === 'resolve'}
           disabled={busy === 'retry'}
           aria-label={`Resolve ${actionName(action)}`}
@@ -53,8 +49,8 @@ export function FailedActionButtons({ merchantId, action }: { merchantId: string
           }
         >
           Resolve
-        </Button>
+        </RowAction>
       ) : null}
-    </Group>
+    </RowActions>
   );
 }

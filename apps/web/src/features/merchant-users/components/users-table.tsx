@@ -1,9 +1,10 @@
-import { Button, Group, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { MerchantUser } from '@paylane/shared/contracts/merchant-users';
 import { displayRoles } from '@paylane/shared/permissions';
 import dayjs from 'dayjs';
 import { formatFullName } from '../../../lib/format';
 import { StatusBadge } from '../../../components/status-badge';
+import { RowAction, RowActions as RowActionGroup } from '../../../components/row-actions';
 
 export type UserRowActions = {
   onChangeRole: (user: MerchantUser) => void;
@@ -58,46 +59,24 @@ export function UsersTable({ users, hasCustomRoles, canManageAdmins, ...actions 
 function RowActions({ user, ...actions }: UserRowActions & { user: MerchantUser }) {
   const name = formatFullName(user);
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="light"
-        aria-label={`Change role of ${name}`}
-        onClick={() => actions.onChangeRole(user)}
-      >
+    <RowActionGroup>
+      <RowAction aria-label={`Change role of ${name}`} onClick={() => actions.onChangeRole(user)}>
         Change Role
-      </Button>
+      </RowAction>
       {user.is_pending && user.is_active ? (
-        <Button
-          size="compact-sm"
-          variant="light"
-          aria-label={`Resend invite to ${name}`}
-          onClick={() => actions.onResend(user)}
-        >
+        <RowAction aria-label={`Resend invite to ${name}`} onClick={() => actions.onResend(user)}>
           Resend
-        </Button>
+        </RowAction>
       ) : null}
       {user.is_active ? (
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          aria-label={`Disable ${name}`}
-          onClick={() => actions.onDisable(user)}
-        >
+        <RowAction danger aria-label={`Disable ${name}`} onClick={() => actions.onDisable(user)}>
           Disable
-        </Button>
+        </RowAction>
       ) : (
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="green"
-          aria-label={`Enable ${name}`}
-          onClick={() => actions.onEnable(user)}
-        >
+        <RowAction aria-label={`Enable ${name}`} onClick={() => actions.onEnable(user)}>
           Enable
-        </Button>
+        </RowAction>
       )}
-    </Group>
+    </RowActionGroup>
   );
 }

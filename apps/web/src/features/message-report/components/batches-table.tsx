@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import type { MessageBatch } from '@paylane/shared/contracts/messages';
 import { createContext, use } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import {
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/date-time';
 import { messageBatchPagePath } from '../../../lib/page-paths';
+import { RowAction } from '../../../components/row-actions';
 
 type TableContext = { timeZone: string | null; onCancelPending: ((batch: MessageBatch) => void) | null };
 
@@ -25,15 +26,13 @@ function CancelCell({ batch }: { batch: MessageBatch }) {
   const { onCancelPending } = use(BatchTableContext);
   if (!onCancelPending || batch.counts.pending === 0) return null;
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      color="red"
+    <RowAction
+      danger
       aria-label={`Cancel pending messages of ${batch.batch_name}`}
       onClick={() => onCancelPending(batch)}
     >
       Cancel Pending
-    </Button>
+    </RowAction>
   );
 }
 

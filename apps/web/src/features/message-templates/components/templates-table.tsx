@@ -1,4 +1,4 @@
-import { Button, Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { MessageTemplate } from '@paylane/shared/contracts/message-templates';
@@ -16,6 +16,7 @@ import { isShownOnForm } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
 import { useDeleteMessageTemplate } from '../api/delete-message-template';
 import { toTemplateWrite, useUpdateMessageTemplate } from '../api/update-message-template';
+import { RowAction } from '../../../components/row-actions';
 
 /** docs/product.md §9: the template table pages by 50 or 100 rows (50 first). */
 export const TEMPLATE_PAGE_SIZES = [50, 100] as const;
@@ -77,15 +78,9 @@ function DeleteCell({ template }: { template: MessageTemplate }) {
     );
   }
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      color="red"
-      aria-label={`Delete ${template.name}`}
-      onClick={() => confirmDelete(template)}
-    >
+    <RowAction danger aria-label={`Delete ${template.name}`} onClick={() => confirmDelete(template)}>
       Delete
-    </Button>
+    </RowAction>
   );
 }
 

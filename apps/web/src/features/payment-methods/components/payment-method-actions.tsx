@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { PaymentMethodOption } from '@paylane/shared/contracts/payment-methods';
@@ -7,6 +7,7 @@ import { messages } from '@paylane/shared/messages';
 import { isShownOnForm } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
 import { useRemovePaymentMethod } from '../api/remove-payment-method';
+import { RowAction, RowActions } from '../../../components/row-actions';
 
 type Props = {
   merchantId: string;
@@ -36,20 +37,13 @@ export function PaymentMethodActions({ merchantId, customerId, method, onRename 
         }),
     });
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      <Button size="xs" variant="subtle" onClick={onRename} aria-label={`Rename ${name}`}>
+    <RowActions>
+      <RowAction onClick={onRename} aria-label={`Rename ${name}`}>
         Rename
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        onClick={confirmRemove}
-        loading={remove.isPending}
-        aria-label={`Remove ${name}`}
-      >
+      </RowAction>
+      <RowAction danger onClick={confirmRemove} loading={remove.isPending} aria-label={`Remove ${name}`}>
         Remove
-      </Button>
-    </Group>
+      </RowAction>
+    </RowActions>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
 import { createContext, use, useState } from 'react';
@@ -7,6 +7,7 @@ import { movePaymentPagePath } from '../../../lib/page-paths';
 import { useCan } from '../../profile/hooks/use-can';
 import { useDownloadReceipt } from '../api/download-receipt';
 import { SendReceiptModal } from './send-receipt-modal';
+import { RowAction } from '../../../components/row-actions';
 
 /** The account whose payments the table lists: what a row's actions act on. */
 export type PaymentActionsTarget = { merchantId: string; customerId: string; accountId: string };
@@ -42,15 +43,13 @@ function RowMenu({ target, transaction }: { target: PaymentActionsTarget; transa
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button
-            size="compact-xs"
-            variant="default"
+          <RowAction
             aria-label={`Actions for the payment of ${label}`}
             loading={download.isPending}
             onClick={(event) => event.stopPropagation()}
           >
             Actions
-          </Button>
+          </RowAction>
         </Menu.Target>
         <Menu.Dropdown>
           {hasReceipt(transaction) ? (

@@ -1,8 +1,9 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { formatCurrency } from '@paylane/shared/format';
 import { createContext, use } from 'react';
 import { canBeRefunded } from '../refund-sources';
+import { RowAction } from '../../../components/row-actions';
 
 type RefundTable = {
   /** Opens the Refund modal; null when the viewer may not refund. */
@@ -59,9 +60,7 @@ export function RefundActionCell({ transaction }: { transaction: Transaction }) 
   const { onRefund } = use(RefundTableContext);
   if (!onRefund || !canBeRefunded(transaction)) return null;
   return (
-    <Button
-      size="compact-xs"
-      variant="light"
+    <RowAction
       aria-label={`Refund ${transaction.payment.method_label} ${formatCurrency(transaction.payment.total_amount_cents)}`}
       onClick={(event) => {
         event.stopPropagation();
@@ -69,6 +68,6 @@ export function RefundActionCell({ transaction }: { transaction: Transaction }) 
       }}
     >
       Refund
-    </Button>
+    </RowAction>
   );
 }

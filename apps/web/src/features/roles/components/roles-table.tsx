@@ -1,7 +1,8 @@
-import { Anchor, Button, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import type { Role } from '@paylane/shared/contracts/roles';
 import { permissionFlags } from '@paylane/shared/permissions';
 import { Link } from 'react-router';
+import { RowAction } from '../../../components/row-actions';
 
 type RolesTableProps = { roles: Role[]; onDelete: (role: Role) => void };
 
@@ -33,15 +34,9 @@ export function RolesTable({ roles, onDelete }: RolesTableProps) {
               </Table.Td>
               <Table.Td>{role.user_count}</Table.Td>
               <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  aria-label={`Delete ${role.role_name}`}
-                  onClick={() => onDelete(role)}
-                >
+                <RowAction danger aria-label={`Delete ${role.role_name}`} onClick={() => onDelete(role)}>
                   Delete
-                </Button>
+                </RowAction>
               </Table.Td>
             </Table.Tr>
           ))}
