@@ -1,6 +1,7 @@
-import { Button, Center, Loader, Paper, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { messages } from '@paylane/shared/messages';
 import { isApiError } from '../lib/api-error';
+import { LinesSkeleton } from './form-skeleton';
 import { errorDetailText } from '../lib/notify';
 
 /** What a page needs of its query to say why nothing shows: TanStack Query's result fits as it is. */
@@ -53,16 +54,11 @@ export function explainQueryError(error: unknown): Explanation {
 }
 
 /**
- * While a query loads: a spinner. When it failed: what happened, and Retry when trying again may help. The
+ * While a query loads: grey lines (issue 20 item 8). When it failed: what happened, and Retry when trying again may help. The
  * failure's toast (lib/notify.tsx) has already been shown; this stays on the page.
  */
 export function QueryFallback({ query }: { query?: FallbackQuery }) {
-  if (!query?.isError)
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+  if (!query?.isError) return <LinesSkeleton />;
   const { title, description, canRetry } = explainQueryError(query.error);
   return (
     <Paper withBorder radius="md" p="xl" ta="center" data-testid="query-fallback">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { userInviteAcceptSchema } from '@paylane/shared/contracts/merchant-users';
 import { translateMessage } from '@paylane/shared/messages';
@@ -14,6 +14,7 @@ import { useAcceptUserInvite } from '../../../features/merchant-users/api/accept
 import { useUserInvite } from '../../../features/merchant-users/api/get-user-invite';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 type AcceptInput = z.input<typeof userInviteAcceptSchema>;
 type AcceptValues = z.output<typeof userInviteAcceptSchema>;
@@ -26,7 +27,7 @@ export function AcceptInvitePage() {
   return (
     <PublicPage title="Accept Invitation">
       {invite.isPending ? (
-        <Loader aria-label="Loading invitation" />
+        <FormSkeleton fields={2} label="Loading invitation" />
       ) : invite.isError ? (
         <Stack>
           <FormAlert messages={[errorDetailText(invite.error) || 'This invitation could not be loaded.']} />

@@ -1,9 +1,10 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { PublicPage } from '../../../components/public-page';
 import { usePartnerInvite } from '../../../features/auth/api/get-partner-invite';
 import { errorDetailText } from '../../../lib/notify';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 export function PartnerInvitePage() {
   const { id = '', token = '' } = useParams();
@@ -13,7 +14,7 @@ export function PartnerInvitePage() {
   return (
     <PublicPage title="Partner Invitation">
       {invite.isPending ? (
-        <Loader aria-label="Loading invitation" />
+        <FormSkeleton fields={2} label="Loading invitation" />
       ) : invite.isError ? (
         <Stack>
           <FormAlert messages={[errorDetailText(invite.error) || 'This invitation could not be loaded.']} />

@@ -1,8 +1,9 @@
-import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { PayLinkReceipt, PayLinkSession } from '@paylane/shared/contracts/pay-links';
 import { formatCurrency, formatDate } from '@paylane/shared/format';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { FieldBars, SkeletonStatus } from '../../../components/form-skeleton';
 import { PublicPage } from '../../../components/public-page';
 import { usePayLink } from '../../../features/pay-page/api/get-pay-link';
 import { PayLinkPaymentForm } from '../../../features/pay-page/components/pay-link-payment-form';
@@ -25,9 +26,7 @@ export function PayPage() {
   if (summary.isPending)
     return (
       <PublicPage title="Make a Payment">
-        <Center>
-          <Loader aria-label="Loading" />
-        </Center>
+        <PayPageSkeleton />
       </PublicPage>
     );
   if (summary.isError)
@@ -72,5 +71,22 @@ export function PayPage() {
         <PayLinkVerifyForm token={token} verifyWith={data.verify_with} onVerified={setSession} />
       )}
     </PublicPage>
+  );
+}
+
+/** The card's summary (merchant, account, amount due) and the verify form, in grey, while the link loads. */
+function PayPageSkeleton() {
+  return (
+    <SkeletonStatus>
+      <Stack gap={8}>
+        <Group gap="sm" wrap="nowrap">
+          <Skeleton h={40} w={40} radius="sm" />
+          <Skeleton h={18} w="50%" />
+        </Group>
+        <Skeleton h={12} w="65%" />
+        <Skeleton h={20} w="40%" />
+      </Stack>
+      <FieldBars fields={2} />
+    </SkeletonStatus>
   );
 }

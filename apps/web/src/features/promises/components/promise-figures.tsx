@@ -1,9 +1,10 @@
-import { Alert, Anchor, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatCurrency } from '@paylane/shared/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePromiseSummary } from '../api/get-promise-summary';
 import { useScheduledSummary } from '../api/get-scheduled-summary';
+import { SkeletonStatus } from '../../../components/form-skeleton';
 
 /** /promises with its open ones shown first: what both figures lead to. */
 const OPEN_PROMISES_PATH = '/promises?outcome=open';
@@ -63,12 +64,18 @@ export function PromiseFigures({ merchantId }: { merchantId: string }) {
         The promise figures could not be loaded.
       </Alert>
     );
-  } else body = <Loader size="sm" aria-label="Loading the promise figures" />;
+  } else
+    body = (
+      <SkeletonStatus label="Loading the promise figures">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Skeleton h={84} />
+          <Skeleton h={84} />
+        </SimpleGrid>
+      </SkeletonStatus>
+    );
   return (
     <Stack gap="xs" component="section" aria-label="Promises to Pay">
-      <Title order={3} size="h4">
-        Promises to Pay
-      </Title>
+      <Title order={3}>Promises to Pay</Title>
       {body}
     </Stack>
   );
