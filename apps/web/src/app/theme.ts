@@ -1,4 +1,4 @@
-import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, rem, type CSSVariablesResolver } from '@mantine/core';
 
 // Mantine's default light shades (blue 6 buttons and links, gray 6 dimmed text, gray 5 placeholders, red 6
 // errors) fall under the
@@ -8,6 +8,16 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // One type scale (issue 20 item 8): a page's title (h1, components/page-header.tsx) at 26 px, its sections
+  // (h2, components/section-title.tsx) at 22 px, a section's parts (h3) at 18 px. Titles take their size from
+  // their level; h4 to h6 keep Mantine's sizes.
+  headings: {
+    sizes: {
+      h1: { fontSize: rem(26), lineHeight: '1.35' },
+      h2: { fontSize: rem(22), lineHeight: '1.4' },
+      h3: { fontSize: rem(18), lineHeight: '1.45' },
+    },
+  },
   components: {
     // A badge's label hides its overflow, so a squeezed table column cut it ('INACTI…'): never narrower than
     // its text (issue 20).

@@ -11,7 +11,7 @@ export function PublicPage({ title, children }: { title: string; children: React
         <Text fw={800} c={textColors.brand} size="lg" mb="xs">
           Paylane
         </Text>
-        <Title order={1} size="h2" mb="lg">
+        <Title order={1} mb="lg">
           {title}
         </Title>
         {children}

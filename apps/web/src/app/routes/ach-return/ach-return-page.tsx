@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack } from '@mantine/core';
 import { returnRules } from '@paylane/shared/contracts/bank-returns';
 import { useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker/date-range-picker';
@@ -13,6 +13,7 @@ import { AchReturnsTable } from '../../../features/bank-returns/components/ach-r
 import { ReturnRateGauge } from '../../../features/bank-returns/components/return-rate-gauge';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
 
 const ALL = 'all';
 const codeOptions = [
@@ -27,9 +28,7 @@ export function AchReturnPage() {
   return (
     <Stack gap="md">
       <title>ACH Returns · Paylane</title>
-      <Title order={1} size="h2">
-        ACH Returns
-      </Title>
+      <PageHeader title="ACH Returns" />
       {merchantId ? (
         <MerchantReturns key={merchantId} merchantId={merchantId} timeZone={merchant?.time_zone ?? null} />
       ) : (

@@ -1,4 +1,4 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DateRangePicker } from '../../../components/date-range-picker/date-range-picker';
@@ -11,6 +11,7 @@ import { useAutopayFailures } from '../../../features/autopay/api/list-autopay-f
 import { AutopayFailuresTable } from '../../../features/autopay/components/autopay-failures-table';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -25,9 +26,7 @@ export function AutopayFailuresPage() {
   return (
     <Stack gap="md">
       <title>Autopay Failures · Paylane</title>
-      <Title order={1} size="h2">
-        Autopay Failures
-      </Title>
+      <PageHeader title="Autopay Failures" />
       <DateRangePicker
         value={range}
         today={today}

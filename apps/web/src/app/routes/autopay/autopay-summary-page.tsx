@@ -1,4 +1,4 @@
-import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { AutopaySummary } from '@paylane/shared/contracts/autopay';
 import { formatCurrency, formatDate } from '@paylane/shared/format';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import {
 import { useAutopaySummary } from '../../../features/autopay/api/get-autopay-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
 
 /** /autopay-summary (docs/product.md §2 Reports, §7 autopay_summary; issue 18 item 5): enrolled, charged, failed. */
 export function AutopaySummaryPage() {
@@ -18,9 +19,7 @@ export function AutopaySummaryPage() {
   return (
     <Stack gap="md">
       <title>Autopay Summary · Paylane</title>
-      <Title order={1} size="h2">
-        Autopay Summary
-      </Title>
+      <PageHeader title="Autopay Summary" />
       {merchantId ? (
         <MerchantAutopaySummary
           key={merchantId}

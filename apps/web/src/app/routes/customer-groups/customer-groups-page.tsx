@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CustomerGroup } from '@paylane/shared/contracts/customer-groups';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { useCustomerGroups } from '../../../features/customer-groups/api/list-cu
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { GroupFormModal } from '../../../features/customer-groups/components/group-form-modal';
 import { confirmDeleteGroup, GroupsTable } from '../../../features/customer-groups/components/groups-table';
+import { PageHeader } from '../../../components/page-header';
 
 /** /merchants/{merchantID}/customer-groups: search, Create Group (optionally from a CSV), rename, delete. */
 export function CustomerGroupsPage() {
@@ -36,12 +37,10 @@ export function CustomerGroupsPage() {
   return (
     <Stack gap="md">
       <title>Customer Groups · Paylane</title>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Customer Groups
-        </Title>
-        <Button onClick={() => setEditing(null)}>Create Group</Button>
-      </Group>
+      <PageHeader
+        title="Customer Groups"
+        actions={<Button onClick={() => setEditing(null)}>Create Group</Button>}
+      />
       <TextInput
         label="Search groups"
         maw={360}

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { CustomerAccount } from '@paylane/shared/contracts/customers';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { accountTitle } from '../../../features/customer-accounts/components/acc
 import { formatFullName } from '../../../lib/format';
 import { customerBasePath } from './customer-layout';
 import { useCustomerPage } from './customer-page-context';
+import { SectionTitle } from '../../../components/section-title';
 
 /** Co-Borrowers: link and unlink people on the customer's own accounts; co-borrowed ones are read-only. */
 export function CustomerCoBorrowersView() {
@@ -36,9 +37,7 @@ export function CustomerCoBorrowersView() {
       ))}
       {coBorrowed.length > 0 ? (
         <Stack gap="xs" component="section" aria-label="Accounts this customer co-borrows">
-          <Title order={2} size="h4">
-            Accounts this customer co-borrows
-          </Title>
+          <SectionTitle>Accounts this customer co-borrows</SectionTitle>
           <Stack gap={4} component="ul" m={0} pl="md">
             {coBorrowed.map((account) => (
               <Text key={account.id} component="li" size="sm">

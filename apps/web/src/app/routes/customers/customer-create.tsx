@@ -1,8 +1,9 @@
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { CustomerCreateForm } from '../../../features/customers/components/customer-create-form';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
+import { PageHeader } from '../../../components/page-header';
 
 /** /customers/create (docs/product.md §2): a customer of the current merchant; refused for integrated merchants. */
 export function CustomerCreatePage() {
@@ -13,12 +14,7 @@ export function CustomerCreatePage() {
   return (
     <Stack gap="md">
       <title>Create Customer · Paylane</title>
-      <Anchor component={Link} to={base} size="sm">
-        ← Customers
-      </Anchor>
-      <Title order={1} size="h2">
-        Create Customer
-      </Title>
+      <PageHeader title="Create Customer" backTo={base} backLabel="Customers" />
       <CustomerCreateForm
         key={merchantId}
         merchantId={merchantId}

@@ -1,10 +1,11 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerEditForm } from '../../../features/customers/components/customer-edit-form';
 import { useCan } from '../../../features/profile/hooks/use-can';
 import { QueryFallback } from '../../../components/query-fallback';
+import { SectionTitle } from '../../../components/section-title';
 
 /**
  * /merchants/{merchantID}/customers/{customerID}/detail: the customer's details inside the customer page.
@@ -21,9 +22,7 @@ export function CustomerEditPage() {
   const customerPath = `${listPath}/${encodeURIComponent(customer.id)}`;
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        Customer Details
-      </Title>
+      <SectionTitle>Customer Details</SectionTitle>
       <CustomerEditForm
         key={customer.updated}
         merchantId={merchantID}

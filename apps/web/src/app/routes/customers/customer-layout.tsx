@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { Customer } from '@paylane/shared/contracts/customers';
 import { formatPhone } from '@paylane/shared/format';
 import { messages } from '@paylane/shared/messages';
@@ -10,6 +10,7 @@ import { useCan } from '../../../features/profile/hooks/use-can';
 import { QueryFallback } from '../../../components/query-fallback';
 import { formatDateTime } from '../../../lib/date-time';
 import type { CustomerPageContext } from './customer-page-context';
+import { PageHeader } from '../../../components/page-header';
 
 /** The sub-views of docs/product.md §2 (ituran-view and ai-collector come with their integrations). */
 const customerTabs = [
@@ -36,13 +37,12 @@ export function CustomerLayout() {
   const mayUpdateCustomer = useCan('updateCustomer', merchantID);
   const mayUpdateNotes = useCan('updateNotes', merchantID);
   useUpdateLastViewedOnOpen(merchantID, customerID);
+  const listPath = `/merchants/${encodeURIComponent(merchantID)}/customers`;
 
   if (!customer) {
     return (
       <Stack gap="md">
-        <Title order={1} size="h2">
-          Customer
-        </Title>
+        <PageHeader title="Customer" backTo={listPath} backLabel="Customers" />
         <QueryFallback query={customerQuery} />
       </Stack>
     );
@@ -59,10 +59,11 @@ export function CustomerLayout() {
   return (
     <Stack gap="md">
       <title>{`${customerName(customer)} · Paylane`}</title>
-      <Anchor component={Link} to={`/merchants/${encodeURIComponent(merchantID)}/customers`} size="sm">
-        ← Customers
-      </Anchor>
-      <CustomerHeader customer={customer} editPath={context.canUpdateCustomer ? `${base}/detail` : null} />
+      <CustomerHeader
+        customer={customer}
+        listPath={listPath}
+        editPath={context.canUpdateCustomer ? `${base}/detail` : null}
+      />
       <CustomerNotices customer={customer} merchantId={merchantID} timeZone={context.timeZone} />
       <CustomerTabs base={base} />
       <Outlet context={context} />
@@ -70,7 +71,8 @@ export function CustomerLayout() {
   );
 }
 
-function CustomerHeader({ customer, editPath }: { customer: Customer; editPath: string | null }) {
+function CustomerHeader(props: { customer: Customer; listPath: string; editPath: string | null }) {
+  const { customer, listPath, editPath } = props;
   const facts = [
     { label: 'Customer ID', value: customer.external_id },
     { label: 'Phone', value: formatPhone(customer.sms_phone_number) },
@@ -78,37 +80,36 @@ function CustomerHeader({ customer, editPath }: { customer: Customer; editPath: 
     { label: 'Location', value: customer.location?.name },
   ];
   return (
-    <Group justify="space-between" align="flex-start">
-      <Stack gap={6}>
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            {customerName(customer)}
-          </Title>
-          {customer.sms_opted_out ? (
-            <Badge color="red.1" autoContrast variant="filled">
-              Opted out of texts
-            </Badge>
-          ) : null}
-        </Group>
-        <Group gap="xl" component="dl" m={0}>
-          {facts.map((fact) => (
-            <Box key={fact.label}>
-              <Text component="dt" size="xs" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" size="sm" m={0}>
-                {fact.value || '—'}
-              </Text>
-            </Box>
-          ))}
-        </Group>
-      </Stack>
-      {editPath ? (
-        <Button component={Link} to={editPath} variant="light">
-          Edit
-        </Button>
+    <PageHeader
+      title={customerName(customer)}
+      backTo={listPath}
+      backLabel="Customers"
+      actions={
+        editPath ? (
+          <Button component={Link} to={editPath} variant="light">
+            Edit
+          </Button>
+        ) : null
+      }
+    >
+      {customer.sms_opted_out ? (
+        <Badge color="red.1" autoContrast variant="filled" mt={4} w="fit-content">
+          Opted out of texts
+        </Badge>
       ) : null}
-    </Group>
+      <Group gap="xl" component="dl" m={0} mt={4}>
+        {facts.map((fact) => (
+          <Box key={fact.label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {fact.label}
+            </Text>
+            <Text component="dd" size="sm" m={0}>
+              {fact.value || '—'}
+            </Text>
+          </Box>
+        ))}
+      </Group>
+    </PageHeader>
   );
 }
 

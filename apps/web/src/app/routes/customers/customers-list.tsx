@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
@@ -16,6 +16,7 @@ import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { setCurrentMerchantId } from '../../../features/merchants/current-merchant';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { PageHeader } from '../../../components/page-header';
 
 // Loaded when opened: the customer list does not pay for the compose modal (and papaparse) up front.
 const ComposeModal = lazy(async () => ({
@@ -48,19 +49,19 @@ export function CustomersListPage() {
   return (
     <Stack gap="md" pb={selectedIds.length > 0 ? SELECTION_BAR_SPACE : undefined}>
       <title>Customers · Paylane</title>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Customers
-        </Title>
-        <Group gap="sm">
-          {canGroupMessage ? (
-            <Button variant="light" onClick={() => setDialog('compose')}>
-              Group Message
-            </Button>
-          ) : null}
-          <CustomerListActions merchantId={merchantID} />
-        </Group>
-      </Group>
+      <PageHeader
+        title="Customers"
+        actions={
+          <>
+            {canGroupMessage ? (
+              <Button variant="light" onClick={() => setDialog('compose')}>
+                Group Message
+              </Button>
+            ) : null}
+            <CustomerListActions merchantId={merchantID} />
+          </>
+        }
+      />
       {/* The count and the active filters beside the search, not a line of their own: rows stay above the fold. */}
       <Group justify="space-between" gap="sm">
         <CustomerSearch

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack } from '@mantine/core';
 import { FAILED_ACTIONS_PAGE_SIZE, type FailedActionKind } from '@paylane/shared/contracts/failed-actions';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -11,6 +11,7 @@ import {
 import { FailedActionsBulkBar } from '../../../features/failed-actions/components/failed-actions-bulk-bar';
 import { FailedActionsTable } from '../../../features/failed-actions/components/failed-actions-table';
 import { actionName, kindLabels } from '../../../features/failed-actions/components/failed-action-display';
+import { PageHeader } from '../../../components/page-header';
 
 const stateOptions = [
   { value: 'open', label: 'Open' },
@@ -29,9 +30,7 @@ export function FailedActionsPage() {
   return (
     <Stack gap="md">
       <title>Failed Actions · Paylane</title>
-      <Title order={1} size="h2">
-        Failed Actions
-      </Title>
+      <PageHeader title="Failed Actions" />
       <MerchantFailedActions
         key={merchantID}
         merchantId={merchantID}

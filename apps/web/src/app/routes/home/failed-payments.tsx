@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { PAYMENT_ACTION_KINDS } from '@paylane/shared/contracts/failed-actions';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/dat
 import { useFailedActions } from '../../../features/failed-actions/api/list-failed-actions';
 import { FailedActionsTable } from '../../../features/failed-actions/components/failed-actions-table';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
+import { SectionTitle } from '../../../components/section-title';
 
 /**
  * /failed-payments (docs/product.md §2 Home; issue 18 item 4): the current merchant's open failed payments and
@@ -16,7 +17,7 @@ export function FailedPaymentsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="baseline">
-        <Title order={2}>Failed Payments</Title>
+        <SectionTitle>Failed Payments</SectionTitle>
         {merchantId ? (
           <Anchor
             component={Link}

@@ -1,5 +1,6 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 
 const HOME_VIEWS = [
   { label: 'Overview', to: '/' },
@@ -15,7 +16,7 @@ export function HomeLayout() {
   return (
     <Stack>
       <title>Home · Paylane</title>
-      <Title order={1}>Home</Title>
+      <PageHeader title="Home" />
       <Group component="nav" aria-label="Home views" gap="lg">
         {HOME_VIEWS.map((view) => {
           const isActive = pathname === view.to;

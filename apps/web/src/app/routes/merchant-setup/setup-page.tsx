@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 
 /** The frame of the merchant-setup pages: a title, an optional link back, actions on the right. */
 export function SetupPage(props: {
@@ -12,17 +13,12 @@ export function SetupPage(props: {
   return (
     <Stack gap="md">
       <title>{`${props.title} · Paylane`}</title>
-      {props.back ? (
-        <Anchor component={Link} to={props.back.to} size="sm">
-          ← {props.back.label}
-        </Anchor>
-      ) : null}
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {props.title}
-        </Title>
-        {props.actions}
-      </Group>
+      <PageHeader
+        title={props.title}
+        backTo={props.back?.to}
+        backLabel={props.back?.label}
+        actions={props.actions}
+      />
       {props.children}
     </Stack>
   );

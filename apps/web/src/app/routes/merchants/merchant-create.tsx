@@ -1,8 +1,9 @@
-import { Anchor, Stack, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { useCreateMerchant } from '../../../features/merchants/api/create-merchant';
 import { MerchantForm } from '../../../features/merchants/components/merchant-form';
 import { newMerchantValues } from '../../../features/merchants/merchant-form-values';
+import { PageHeader } from '../../../components/page-header';
 
 /** /merchants/create (docs/product.md §2, super admins): after saving, the new merchant's page (logo upload is there). */
 export function MerchantCreatePage() {
@@ -11,10 +12,7 @@ export function MerchantCreatePage() {
   return (
     <Stack>
       <title>Create Merchant · Paylane</title>
-      <Anchor component={Link} to="/merchants" size="sm">
-        Back to Merchants
-      </Anchor>
-      <Title order={1}>Create Merchant</Title>
+      <PageHeader title="Create Merchant" backTo="/merchants" backLabel="Merchants" />
       <MerchantForm
         initial={newMerchantValues}
         submitLabel="Create Merchant"

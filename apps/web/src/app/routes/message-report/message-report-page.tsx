@@ -1,4 +1,4 @@
-import { Alert, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MessageBatch } from '@paylane/shared/contracts/messages';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useMessageBatches } from '../../../features/message-report/api/list-mes
 import { BatchesTable } from '../../../features/message-report/components/batches-table';
 import { confirmCancelPending } from '../../../features/message-report/components/confirm-cancel-pending';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { PageHeader } from '../../../components/page-header';
 
 /** /message-report (docs/product.md §2 Reports): the current merchant's mass texts and how far each has got. */
 export function MessageReportPage() {
@@ -44,9 +45,7 @@ function MerchantMessageReport({ merchantId, timeZone }: { merchantId: string; t
   return (
     <Stack gap="md">
       <title>Message Report · Paylane</title>
-      <Title order={1} size="h2">
-        Message Report
-      </Title>
+      <PageHeader title="Message Report" />
       <TextInput
         label="Search batches"
         placeholder="Batch name"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useMessageTemplates } from '../../../features/message-templates/api/list-message-templates';
@@ -6,6 +6,7 @@ import {
   TEMPLATE_PAGE_SIZES,
   TemplatesTable,
 } from '../../../features/message-templates/components/templates-table';
+import { PageHeader } from '../../../components/page-header';
 
 const DEFAULT_PAGE_SIZE = TEMPLATE_PAGE_SIZES[0];
 
@@ -37,14 +38,17 @@ export function TemplatesListPage() {
   return (
     <Stack gap="md">
       <title>Message Templates · Paylane</title>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Message Templates
-        </Title>
-        <Button component={Link} to={`/merchants/${encodeURIComponent(merchantID)}/message-templates/create`}>
-          Create Template
-        </Button>
-      </Group>
+      <PageHeader
+        title="Message Templates"
+        actions={
+          <Button
+            component={Link}
+            to={`/merchants/${encodeURIComponent(merchantID)}/message-templates/create`}
+          >
+            Create Template
+          </Button>
+        }
+      />
       <form
         role="search"
         onSubmit={(event) => {

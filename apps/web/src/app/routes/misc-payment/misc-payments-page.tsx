@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import type { Transaction } from '@paylane/shared/contracts/payments';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import {
 } from '../../../features/payments/components/refund-cells';
 import { RefundModal } from '../../../features/payments/components/refund-modal';
 import { useCan } from '../../../features/profile/hooks/use-can';
+import { PageHeader } from '../../../components/page-header';
 
 const positiveInt = (text: string | null, fallback: number) => {
   const value = Number(text);
@@ -52,19 +53,15 @@ export function MiscPaymentsPage() {
   return (
     <Stack gap="md">
       <title>Misc Payments · Paylane</title>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Misc Payments
-          </Title>
-          <Text size="sm" c="dimmed">
-            Down payments and other payments taken at the counter before there is an account.
-          </Text>
-        </Stack>
-        <Button component={Link} to="new">
-          New Misc Payment
-        </Button>
-      </Group>
+      <PageHeader
+        title="Misc Payments"
+        description="Down payments and other payments taken at the counter before there is an account."
+        actions={
+          <Button component={Link} to="new">
+            New Misc Payment
+          </Button>
+        }
+      />
       {payments.isError && !payments.data ? (
         <Alert color="red" variant="light" role="alert">
           The misc payments could not be loaded.

@@ -1,6 +1,7 @@
-import { Anchor, Stack, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { MiscPaymentForm } from '../../../features/misc-payments/components/misc-payment-form';
+import { PageHeader } from '../../../components/page-header';
 
 /** /merchants/{merchantID}/misc-payment/new: take a misc (down) payment, then back to the list. */
 export function NewMiscPaymentPage() {
@@ -10,12 +11,7 @@ export function NewMiscPaymentPage() {
   return (
     <Stack gap="md">
       <title>New Misc Payment · Paylane</title>
-      <Anchor component={Link} to={listPath} size="sm">
-        ← Misc Payments
-      </Anchor>
-      <Title order={1} size="h2">
-        New Misc Payment
-      </Title>
+      <PageHeader title="New Misc Payment" backTo={listPath} backLabel="Misc Payments" />
       <MiscPaymentForm key={merchantID} merchantId={merchantID} onDone={() => void navigate(listPath)} />
     </Stack>
   );

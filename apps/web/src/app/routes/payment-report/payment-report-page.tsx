@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { todayIn } from '../../../components/date-range-picker/date-range-presets';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
@@ -9,6 +9,7 @@ import { PaymentReportFilters } from '../../../features/payment-report/component
 import { ReportTransactionsTable } from '../../../features/payment-report/components/report-transactions-table';
 import { reportErrorText } from '../../../features/payment-report/components/report-error-text';
 import { usePaymentReportParams } from '../../../features/payment-report/hooks/use-payment-report-params';
+import { PageHeader } from '../../../components/page-header';
 
 /** /payment-report (docs/product.md §2 Reports): the current merchant's payments, filtered, paged and exported. */
 export function PaymentReportPage() {
@@ -47,12 +48,10 @@ function MerchantPaymentReport({ merchantId, timeZone }: { merchantId: string; t
   return (
     <Stack gap="md">
       <title>Payment Report · Paylane</title>
-      <Group justify="space-between" align="flex-start">
-        <Title order={1} size="h2">
-          Payment Report
-        </Title>
-        <ExportTransactionsButton merchantId={merchantId} filters={filters} />
-      </Group>
+      <PageHeader
+        title="Payment Report"
+        actions={<ExportTransactionsButton merchantId={merchantId} filters={filters} />}
+      />
       <PaymentReportFilters value={params} onChange={update} today={today} />
       {report.isError && !report.data ? (
         <Alert color="red" variant="light" role="alert">

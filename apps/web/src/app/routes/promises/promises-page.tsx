@@ -1,4 +1,4 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { todayIn } from '../../../components/date-range-picker/date-range-presets';
 import { errorDetailText } from '../../../lib/notify';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
@@ -6,6 +6,7 @@ import { usePromises } from '../../../features/promises/api/list-promises';
 import { PromisesFilters } from '../../../features/promises/components/promises-filters';
 import { PromisesTable } from '../../../features/promises/components/promises-table';
 import { PROMISE_PAGE_SIZES, usePromisesParams } from '../../../features/promises/hooks/use-promises-params';
+import { PageHeader } from '../../../components/page-header';
 
 /** /promises (docs/product.md §2 Reports, issue 17 item 4): the current merchant's promises to pay, filtered and paged. */
 export function PromisesPage() {
@@ -13,9 +14,7 @@ export function PromisesPage() {
   return (
     <Stack gap="md">
       <title>Promises · Paylane</title>
-      <Title order={1} size="h2">
-        Promises
-      </Title>
+      <PageHeader title="Promises" />
       {merchantId ? (
         <MerchantPromises key={merchantId} merchantId={merchantId} timeZone={merchant?.time_zone ?? null} />
       ) : (

@@ -1,10 +1,12 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { formatPhone } from '@paylane/shared/format';
 import { Link } from 'react-router';
 import { formatFullName } from '../../../lib/format';
 import { useUnlinkCoBorrower } from '../api/unlink-co-borrower';
+import { SectionTitle } from '../../../components/section-title';
+import { RowAction } from '../../../components/row-actions';
 
 type Props = {
   merchantId: string;
@@ -35,9 +37,7 @@ export function AccountCoBorrowers(props: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
+        <SectionTitle>{title}</SectionTitle>
         {onLink ? (
           <Button size="xs" onClick={onLink} aria-label={`Link Co-Borrower to ${title}`}>
             Link Co-Borrower
@@ -61,15 +61,9 @@ export function AccountCoBorrowers(props: Props) {
                   {person.sms_phone_number ? ` · ${formatPhone(person.sms_phone_number)}` : ''}
                 </Text>
                 {onLink ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => confirmRemove(person)}
-                  >
+                  <RowAction danger aria-label={`Remove ${name}`} onClick={() => confirmRemove(person)}>
                     Remove
-                  </Button>
+                  </RowAction>
                 ) : null}
               </Group>
             );

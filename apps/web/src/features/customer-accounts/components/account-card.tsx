@@ -1,10 +1,11 @@
-import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { cadenceLabels, type CustomerAccount, type CustomerRef } from '@paylane/shared/contracts/customers';
 import { formatCurrency, formatDate } from '@paylane/shared/format';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatFullName } from '../../../lib/format';
+import { SectionTitle } from '../../../components/section-title';
 
 type Props = {
   account: CustomerAccount;
@@ -56,9 +57,7 @@ export function AccountCard({ account, customerPath, onEdit }: Props) {
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
         <Group gap="sm">
-          <Title order={2} size="h4">
-            {title}
-          </Title>
+          <SectionTitle>{title}</SectionTitle>
           <StatusBadge status={account.status} />
           {isCoBorrowed ? (
             <Badge variant="outline" color="gray">

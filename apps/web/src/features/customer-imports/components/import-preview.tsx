@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import {
   importFieldLabels,
   type CustomerImport,
@@ -12,6 +12,7 @@ import { errorDetailText } from '../../../lib/notify';
 import { useCustomerImportRows } from '../api/list-customer-import-rows';
 import { useStartCustomerImport } from '../api/start-customer-import';
 import { DownloadErrorReportButton } from './download-error-report-button';
+import { SectionTitle } from '../../../components/section-title';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -47,9 +48,7 @@ export function ImportPreview(props: { merchantId: string; current: CustomerImpo
   const lines = (rows.data?.results ?? []).flatMap((row) => errorLines(row, current.mapping));
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        Preview
-      </Title>
+      <SectionTitle>Preview</SectionTitle>
       <Text>
         {plural(current.valid_rows, 'row', 'rows')} ready, {plural(current.invalid_rows, 'row', 'rows')} with
         errors

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, List, Progress, Stack, Text } from '@mantine/core';
 import type { CustomerImport } from '@paylane/shared/contracts/customer-imports';
 import { translateMessage } from '@paylane/shared/messages';
 import { Link } from 'react-router';
 import { DownloadErrorReportButton } from './download-error-report-button';
+import { SectionTitle } from '../../../components/section-title';
 
 /** Steps 4 and 5: the job's progress while it runs, then what it did. */
 export function ImportProgress(props: {
@@ -14,9 +15,7 @@ export function ImportProgress(props: {
   const isDone = current.status === 'completed' || current.status === 'failed';
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        {isDone ? 'Result' : 'Importing'}
-      </Title>
+      <SectionTitle>{isDone ? 'Result' : 'Importing'}</SectionTitle>
       {isDone ? null : (
         <>
           <Progress value={current.progress} size="lg" aria-label="Import progress" animated />

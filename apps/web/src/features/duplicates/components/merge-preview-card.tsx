@@ -1,7 +1,8 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { MergeFills } from '@paylane/shared/contracts/duplicates';
 import type { ReactNode } from 'react';
 import { fillRow } from './merge-labels';
+import { SectionTitle } from '../../../components/section-title';
 
 type Props = {
   /** The record kept and the one merged into it, as the user knows them. */
@@ -21,9 +22,7 @@ export function MergePreviewCard({ survivor, merged, moves, fills, isAccount = f
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="merge-preview-title">
       <Stack gap="md">
-        <Title order={2} size="h4" id="merge-preview-title">
-          Preview
-        </Title>
+        <SectionTitle id="merge-preview-title">Preview</SectionTitle>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <div>
             <Text size="sm" c="dimmed">

@@ -1,9 +1,10 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { useCurrentMerchant } from '../../merchants/hooks/use-current-merchant';
 import { useHomeMessages, type HomeMessageList } from '../api/list-home-messages';
 import { autoColumns, HomeMessagesTable, inboundColumns } from './home-messages-table';
+import { SectionTitle } from '../../../components/section-title';
 
 type Props = {
   list: HomeMessageList;
@@ -18,7 +19,7 @@ export function HomeMessagesSection(props: Props) {
   if (!merchantId) {
     return (
       <Stack>
-        <Title order={2}>{props.title}</Title>
+        <SectionTitle>{props.title}</SectionTitle>
         <Alert color="yellow" variant="light">
           Choose a merchant to see its messages.
         </Alert>
@@ -43,7 +44,7 @@ function MerchantMessages(props: Props & { merchantId: string; timeZone: string 
   });
   return (
     <Stack>
-      <Title order={2}>{props.title}</Title>
+      <SectionTitle>{props.title}</SectionTitle>
       {rows.isError && !rows.data ? (
         <Alert color="red" variant="light">
           {`${props.title} could not be loaded.`}

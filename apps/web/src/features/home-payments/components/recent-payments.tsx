@@ -65,7 +65,7 @@ export function RecentPayments({ merchantId, timeZone }: TableContext) {
     <Stack gap="xs" component="section" aria-labelledby="recent-payments-title">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={3} size="h4" id="recent-payments-title">
+          <Title order={3} id="recent-payments-title">
             Recent Payments
           </Title>
           <Text size="sm" c="dimmed">

@@ -31,9 +31,7 @@ function FigureCard({ label, value, to }: Figure) {
 function FigureGroup({ title, figures }: { title: string; figures: Figure[] }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h4">
-        {title}
-      </Title>
+      <Title order={3}>{title}</Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} component="dl" m={0}>
         {figures.map((figure) => (
           <FigureCard key={figure.label} {...figure} />
@@ -119,9 +117,7 @@ function LatestBatch({ summary, timeZone }: { summary: HomeSummary; timeZone: st
   return (
     <Stack gap="xs" component="section" aria-label="Latest Mass Text">
       <Group justify="space-between">
-        <Title order={3} size="h4">
-          Latest Mass Text
-        </Title>
+        <Title order={3}>Latest Mass Text</Title>
         <Anchor component={Link} to="/message-report" size="sm">
           Message Report
         </Anchor>

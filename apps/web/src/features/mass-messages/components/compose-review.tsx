@@ -39,7 +39,7 @@ export function ComposeReview({ merchantId, message, sample, recipientCount, onR
 
   return (
     <Stack gap="sm" data-testid="compose-review">
-      <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
+      <Title order={3} ref={headingRef} tabIndex={-1}>
         Review
       </Title>
       <Text size="sm">As {name} will get it:</Text>

@@ -35,9 +35,7 @@ export function AccountPayments(props: Props) {
   return (
     <Stack gap="xs" component="section" aria-label={label}>
       <Group justify="space-between">
-        <Title order={3} size="h5">
-          {label}
-        </Title>
+        <Title order={3}>{label}</Title>
         {props.canTakePayment ? (
           <Group gap="xs">
             {props.moreActions}

@@ -41,9 +41,7 @@ export function AccountPromises(props: Props) {
   const earlier = rows.filter((promise) => promise !== open);
   return (
     <Stack gap="xs" component="section" aria-label={label}>
-      <Title order={3} size="h5">
-        {label}
-      </Title>
+      <Title order={3}>{label}</Title>
       {open ? (
         <OpenPromise
           merchantId={merchantId}
