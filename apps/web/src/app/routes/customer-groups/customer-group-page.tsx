@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { messages } from '@paylane/shared/messages';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { useDeleteCustomerGroup } from '../../../features/customer-groups/api/delete-customer-group';
 import { useCustomerGroup } from '../../../features/customer-groups/api/get-customer-group';
@@ -19,6 +19,8 @@ import {
 import { confirmDeleteGroup } from '../../../features/customer-groups/components/groups-table';
 import { isShownOnForm } from '../../../lib/form-errors';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID}/customer-groups/{groupID}: the members a page at a time; rename, add, remove. */
 export function CustomerGroupPage() {
@@ -33,7 +35,7 @@ export function CustomerGroupPage() {
   const removeMember = useRemoveCustomerGroupMember(merchantID, groupID);
   const remove = useDeleteCustomerGroup(merchantID);
 
-  if (group.isPending) return <Loader aria-label="Loading group" />;
+  if (group.isPending) return <LinesSkeleton lines={6} label="Loading group" />;
   if (group.isError) {
     return (
       <Alert color="red" variant="light">
@@ -67,38 +69,33 @@ export function CustomerGroupPage() {
   return (
     <Stack gap="md">
       <title>{`${detail.name} · Customer Groups · Paylane`}</title>
-      <Anchor component={Link} to={listPath} size="sm">
-        Customer Groups
-      </Anchor>
-      <Group justify="space-between">
-        <Stack gap={0}>
-          <Title order={1} size="h2">
-            {detail.name}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {detail.customer_count === 1 ? '1 customer' : `${detail.customer_count} customers`}
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => setDialog('add')}>
-            Add from CSV
-          </Button>
-          <Button variant="default" onClick={() => setDialog('rename')}>
-            Rename
-          </Button>
-          <Button
-            variant="default"
-            color="red"
-            onClick={() =>
-              confirmDeleteGroup(detail, () =>
-                remove.mutate(detail.id, { onSuccess: () => void navigate(listPath) }),
-              )
-            }
-          >
-            Delete Group
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={detail.name}
+        backTo={listPath}
+        backLabel="Customer Groups"
+        description={detail.customer_count === 1 ? '1 customer' : `${detail.customer_count} customers`}
+        actions={
+          <>
+            <Button variant="default" onClick={() => setDialog('add')}>
+              Add from CSV
+            </Button>
+            <Button variant="default" onClick={() => setDialog('rename')}>
+              Rename
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() =>
+                confirmDeleteGroup(detail, () =>
+                  remove.mutate(detail.id, { onSuccess: () => void navigate(listPath) }),
+                )
+              }
+            >
+              Delete Group
+            </Button>
+          </>
+        }
+      />
       <GroupMembersTable
         members={members.data?.results}
         isFetching={members.isFetching || removeMember.isPending}

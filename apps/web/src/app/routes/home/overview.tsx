@@ -1,10 +1,12 @@
-import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { RecentPayments } from '../../../features/home-payments/components/recent-payments';
 import { HomeFigures } from '../../../features/home-summary/components/home-figures';
 import { useHomeSummary } from '../../../features/home-summary/api/get-home-summary';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 import { PromiseFigures } from '../../../features/promises/components/promise-figures';
 import { Today } from './today';
+import { SkeletonStatus } from '../../../components/form-skeleton';
+import { SectionTitle } from '../../../components/section-title';
 
 /**
  * `/` (docs/product.md §2 Home): 'Today' (what needs someone now), the current merchant's figures, each leading to the page that lists it, its
@@ -14,7 +16,7 @@ export function HomeOverviewPage() {
   const { merchantId, merchant } = useCurrentMerchant();
   return (
     <Stack>
-      <Title order={2}>Overview</Title>
+      <SectionTitle>Overview</SectionTitle>
       {merchantId ? (
         <MerchantOverview key={merchantId} merchantId={merchantId} timeZone={merchant?.time_zone ?? null} />
       ) : (
@@ -47,5 +49,23 @@ function MerchantFigures({ merchantId, timeZone }: { merchantId: string; timeZon
       </Alert>
     );
   }
-  return <Loader size="sm" aria-label="Loading the overview" />;
+  return <FiguresSkeleton />;
+}
+
+/** Two rows of figure cards in grey while the summary loads. */
+function FiguresSkeleton() {
+  return (
+    <SkeletonStatus label="Loading the overview">
+      {[5, 5].map((count, group) => (
+        <Stack key={group} gap="xs">
+          <Skeleton h={18} w={200} />
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+            {Array.from({ length: count }, (_, card) => (
+              <Skeleton key={card} h={84} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </SkeletonStatus>
+  );
 }

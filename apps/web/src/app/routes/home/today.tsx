@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { PAYMENT_ACTION_KINDS } from '@paylane/shared/contracts/failed-actions';
 import { formatCurrency } from '@paylane/shared/format';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useHomeSummary } from '../../../features/home-summary/api/get-home-summ
 import { useInboxCounts } from '../../../features/inbox/api/inbox-counts';
 import { usePromiseSummary } from '../../../features/promises/api/get-promise-summary';
 import { textColors } from '../../../lib/scheme-colors';
+import { SectionTitle } from '../../../components/section-title';
 
 type Props = { merchantId: string; timeZone: string | null };
 
@@ -79,9 +80,7 @@ export function Today({ merchantId, timeZone }: Props) {
   ];
   return (
     <Stack gap="xs" component="section" aria-labelledby="home-today">
-      <Title order={2} size="h3" id="home-today">
-        Today
-      </Title>
+      <SectionTitle id="home-today">Today</SectionTitle>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         {items.map((item) => (
           <TodayLink key={item.label} item={item} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Divider, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
@@ -7,6 +7,8 @@ import { MerchantForm } from '../../../features/merchants/components/merchant-fo
 import { MerchantLogoUpload } from '../../../features/merchants/components/merchant-logo-upload';
 import { StatusBadge } from '../../../components/status-badge';
 import { toMerchantFormInput } from '../../../features/merchants/merchant-form-values';
+import { PageHeader } from '../../../components/page-header';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID} (docs/product.md §2, super admins): the merchant's record, logo and onboarding link. */
 export function MerchantDetailPage() {
@@ -20,26 +22,26 @@ export function MerchantDetailPage() {
         The merchant could not be loaded.
       </Alert>
     ) : (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
+      <FormSkeleton fields={8} />
     );
   }
   return (
     <Stack>
       <title>{`${merchant.data.name} · Paylane`}</title>
-      <Anchor component={Link} to="/merchants" size="sm">
-        Back to Merchants
-      </Anchor>
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={1}>{merchant.data.name}</Title>
+      <PageHeader
+        title={merchant.data.name}
+        backTo="/merchants"
+        backLabel="Merchants"
+        actions={
+          <Anchor component={Link} to={`/onboarding/${merchantID}/summary`}>
+            Onboarding Summary
+          </Anchor>
+        }
+      >
+        <Group mt={4}>
           <StatusBadge status={merchant.data.status} />
         </Group>
-        <Anchor component={Link} to={`/onboarding/${merchantID}/summary`}>
-          Onboarding Summary
-        </Anchor>
-      </Group>
+      </PageHeader>
       <MerchantLogoUpload merchant={merchant.data} />
       <Divider />
       {/* Keyed by merchant so opening another merchant starts a fresh form with its values. */}

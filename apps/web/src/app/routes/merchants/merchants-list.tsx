@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { Merchant } from '@paylane/shared/contracts/merchants';
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import {
 import { MerchantsTable } from '../../../features/merchants/components/merchants-table';
 import { PageFooter } from '../../../components/page-footer';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
+import { PageHeader } from '../../../components/page-header';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -55,14 +57,16 @@ export function MerchantsListPage() {
   return (
     <Stack>
       <title>Merchants · Paylane</title>
-      <Group justify="space-between">
-        <Title order={1}>Merchants</Title>
-        {isSuperAdmin ? (
-          <Button component={Link} to="/merchants/create">
-            Create Merchant
-          </Button>
-        ) : null}
-      </Group>
+      <PageHeader
+        title="Merchants"
+        actions={
+          isSuperAdmin ? (
+            <Button component={Link} to="/merchants/create">
+              Create Merchant
+            </Button>
+          ) : null
+        }
+      />
       <TextInput
         aria-label="Search merchants"
         placeholder="Search by name"
@@ -98,9 +102,7 @@ export function MerchantsListPage() {
           The merchants could not be loaded.
         </Alert>
       ) : (
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
+        <LinesSkeleton lines={6} />
       )}
     </Stack>
   );

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { MessageBatch } from '@paylane/shared/contracts/messages';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DEFAULT_DATA_TABLE_PAGE_SIZE } from '../../../components/data-table/data-table';
 import { useCurrentMerchant } from '../../../features/merchants/hooks/use-current-merchant';
 import { useCancelPending } from '../../../features/message-report/api/cancel-pending';
@@ -29,6 +17,8 @@ import { confirmCancelPending } from '../../../features/message-report/component
 import { useCan } from '../../../features/profile/hooks/use-can';
 import { formatDateTime } from '../../../lib/date-time';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** The filter's words: docs/product.md §4 display names, with our own 'waiting' and 'canceled' told apart. */
 const filterLabels: Record<BatchStatusFilter, string> = {
@@ -70,7 +60,7 @@ function BatchDetails({
   const canCancel = useCan('groupMessage', merchantId);
   const cancel = useCancelPending(merchantId);
 
-  if (batch.isPending) return <Loader aria-label="Loading batch" />;
+  if (batch.isPending) return <LinesSkeleton lines={8} label="Loading batch" />;
   if (batch.isError) {
     return (
       <Alert color="red" variant="light">
@@ -82,32 +72,31 @@ function BatchDetails({
   return (
     <Stack gap="md">
       <title>{`${detail.batch_name} · Message Report · Paylane`}</title>
-      <Anchor component={Link} to="/message-report" size="sm">
-        Message Report
-      </Anchor>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {detail.batch_name}
-          </Title>
-          <Text size="sm" c="dimmed">
+      <PageHeader
+        title={detail.batch_name}
+        backTo="/message-report"
+        backLabel="Message Report"
+        description={
+          <>
             {formatDateTime(detail.created, timeZone)}
             {detail.created_by ? ` · ${detail.created_by}` : ''}
             {detail.template_name ? ` · Template: ${detail.template_name}` : ''}
             {detail.is_csv_imported ? ' · From a CSV' : ''}
-          </Text>
-        </Stack>
-        {canCancel && detail.counts.pending > 0 ? (
-          <Button
-            color="red"
-            variant="light"
-            loading={cancel.isPending}
-            onClick={() => confirmCancelPending(detail, () => cancel.mutate(detail.id))}
-          >
-            Cancel Pending
-          </Button>
-        ) : null}
-      </Group>
+          </>
+        }
+        actions={
+          canCancel && detail.counts.pending > 0 ? (
+            <Button
+              color="red"
+              variant="light"
+              loading={cancel.isPending}
+              onClick={() => confirmCancelPending(detail, () => cancel.mutate(detail.id))}
+            >
+              Cancel Pending
+            </Button>
+          ) : null
+        }
+      />
       <Paper withBorder p="md" radius="md">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {detail.message}

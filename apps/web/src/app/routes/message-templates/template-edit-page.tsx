@@ -1,4 +1,4 @@
-import { Loader, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MessageTemplateWrite } from '@paylane/shared/contracts/message-templates';
 import { messages } from '@paylane/shared/messages';
@@ -13,6 +13,8 @@ import {
   type TemplateTab,
 } from '../../../features/message-templates/components/template-form';
 import { errorDetailText } from '../../../lib/notify';
+import { PageHeader } from '../../../components/page-header';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 /** Path words that stand for a new template rather than an id. */
 const NEW_TEMPLATE_IDS = new Set<string>(['create', ...templateTabs]);
@@ -44,15 +46,17 @@ export function TemplateEditPage() {
     void navigate(listPath);
   };
 
-  if (templateId && template.isPending) return <Loader aria-label="Loading template" />;
+  if (templateId && template.isPending) return <FormSkeleton fields={4} label="Loading template" />;
   if (templateId && template.isError)
     return <FormAlert messages={[errorDetailText(template.error) || 'Template not found.']} />;
   return (
     <Stack gap="md">
       <title>Message Templates · Paylane</title>
-      <Title order={1} size="h2">
-        {template.data ? `Edit Template: ${template.data.name}` : 'Create Template'}
-      </Title>
+      <PageHeader
+        title={template.data ? `Edit Template: ${template.data.name}` : 'Create Template'}
+        backTo={listPath}
+        backLabel="Message Templates"
+      />
       <TemplateForm
         key={template.data?.id ?? 'new'}
         merchantId={merchantID}

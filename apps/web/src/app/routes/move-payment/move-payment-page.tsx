@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { PaymentMove } from '@paylane/shared/contracts/payment-moves';
 import { formatCurrency } from '@paylane/shared/format';
@@ -17,6 +17,8 @@ import {
 } from '../../../features/payment-moves/components/payment-source-picker';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { customerPagePath } from '../../../lib/page-paths';
+import { PageHeader } from '../../../components/page-header';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 type Fields = { to_account?: string };
 
@@ -48,16 +50,12 @@ export function MovePaymentPage() {
   return (
     <Stack gap="md" maw={900}>
       <title>Move Payment · Paylane</title>
-      <Title order={1} size="h2">
-        Move Payment
-      </Title>
-      <Text size="sm">
-        Choose a payment taken on the wrong account and the account it belongs on. The amount due of the
-        account it leaves goes back up, the other&apos;s goes down, and both customers&apos; histories show
-        the move.
-      </Text>
+      <PageHeader
+        title="Move Payment"
+        description="Choose a payment taken on the wrong account and the account it belongs on. The amount due of the account it leaves goes back up, the other's goes down, and both customers' histories show the move."
+      />
       {prefilledId && !prefilled.customer ? (
-        <Loader size="sm" aria-label="Loading the payment" />
+        <FormSkeleton fields={3} label="Loading the payment" />
       ) : (
         <MovePaymentForm
           merchantId={merchantId}

@@ -1,9 +1,12 @@
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { useOnboardingSummary } from '../../../features/onboarding/api/get-onboarding-summary';
 import { OnboardingChecklist } from '../../../features/onboarding/components/onboarding-checklist';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
+import { PageHeader } from '../../../components/page-header';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** /onboarding/{merchantID}/summary (docs/product.md §2): super admins fix what is missing; partners follow along. */
 export function OnboardingSummaryPage() {
@@ -14,16 +17,15 @@ export function OnboardingSummaryPage() {
   return (
     <Stack>
       <title>Onboarding Summary · Paylane</title>
-      <Anchor component={Link} to={isSuperAdmin ? `/merchants/${merchantID}` : '/merchants'} size="sm">
-        {isSuperAdmin ? 'Back to Merchant' : 'Back to Merchants'}
-      </Anchor>
-      <Title order={1}>Onboarding Summary</Title>
+      <PageHeader
+        title="Onboarding Summary"
+        backTo={isSuperAdmin ? `/merchants/${merchantID}` : '/merchants'}
+        backLabel={isSuperAdmin ? (summary.data?.merchant.name ?? 'Merchant') : 'Merchants'}
+      />
       {summary.data ? (
         <>
           <Group gap="sm">
-            <Title order={2} size="h3">
-              {summary.data.merchant.name}
-            </Title>
+            <SectionTitle>{summary.data.merchant.name}</SectionTitle>
             <StatusBadge status={summary.data.merchant.status} />
           </Group>
           <Text fw={600} role="status">
@@ -36,9 +38,7 @@ export function OnboardingSummaryPage() {
           The onboarding summary could not be loaded.
         </Alert>
       ) : (
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
+        <LinesSkeleton lines={6} />
       )}
     </Stack>
   );

@@ -1,10 +1,12 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { API_KEYS_PAGE_SIZE, useApiKeys } from '../../../features/api-keys/api/list-api-keys';
 import { ApiKeyTable } from '../../../features/api-keys/components/api-key-table';
 import { CreateApiKeyModal } from '../../../features/api-keys/components/create-api-key-modal';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID}/settings/api-keys (docs/product.md §2; super admins). */
 export function ApiKeysSettingsPage() {
@@ -17,9 +19,7 @@ export function ApiKeysSettingsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2} size="h3">
-          API Keys
-        </Title>
+        <SectionTitle>API Keys</SectionTitle>
         <Button onClick={() => setIsCreating(true)}>Create API Key</Button>
       </Group>
       <ApiKeysBody state={apiKeys} merchantId={merchantID} />
@@ -48,9 +48,5 @@ function ApiKeysBody({ state, merchantId }: { state: ReturnType<typeof useApiKey
       </Alert>
     );
   }
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label="Loading" />
-    </Center>
-  );
+  return <LinesSkeleton />;
 }

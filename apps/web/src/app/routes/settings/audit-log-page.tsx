@@ -1,4 +1,4 @@
-import { Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -6,6 +6,8 @@ import { useAuditFilterOptions } from '../../../features/audit-log/api/get-audit
 import { useAuditLog, type AuditLogFilter } from '../../../features/audit-log/api/list-audit-log';
 import { AuditLogFilters, noAuditFilters } from '../../../features/audit-log/components/audit-log-filters';
 import { AuditLogTable } from '../../../features/audit-log/components/audit-log-table';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 const PAGE_SIZE = 50;
 
@@ -19,16 +21,14 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        Audit Log
-      </Title>
+      <SectionTitle>Audit Log</SectionTitle>
       <AuditLogFilters
         value={filter}
         options={options.data}
         onChange={(next) => setFilter({ ...filter, ...next, page: 1 })}
       />
       {log.isPending ? (
-        <Loader aria-label="Loading the audit log" />
+        <LinesSkeleton label="Loading the audit log" />
       ) : log.data && log.data.results.length > 0 ? (
         <AuditLogTable entries={log.data.results} />
       ) : (

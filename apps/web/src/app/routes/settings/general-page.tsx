@@ -1,7 +1,9 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useMerchantSettings } from '../../../features/merchant-settings/api/get-merchant-settings';
 import { GeneralSettingsForm } from '../../../features/merchant-settings/components/general-settings-form';
+import { SectionTitle } from '../../../components/section-title';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID}/settings/general (docs/product.md §2). */
 export function GeneralSettingsPage() {
@@ -9,9 +11,7 @@ export function GeneralSettingsPage() {
   const settings = useMerchantSettings(merchantID);
   return (
     <Stack>
-      <Title order={2} size="h3">
-        General
-      </Title>
+      <SectionTitle>General</SectionTitle>
       {settings.data ? (
         // Keyed by merchant so switching merchants starts a fresh form with that merchant's values.
         <GeneralSettingsForm key={merchantID} merchantId={merchantID} settings={settings.data} />
@@ -20,9 +20,7 @@ export function GeneralSettingsPage() {
           The settings could not be loaded.
         </Alert>
       ) : (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading" />
-        </Center>
+        <FormSkeleton fields={6} />
       )}
     </Stack>
   );

@@ -1,7 +1,9 @@
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useIntegrations } from '../../../features/integrations/api/list-integrations';
 import { IntegrationList } from '../../../features/integrations/components/integration-list';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID}/settings/integrations (docs/product.md §2; super admins). */
 export function IntegrationsSettingsPage() {
@@ -9,9 +11,7 @@ export function IntegrationsSettingsPage() {
   const integrations = useIntegrations(merchantID);
   return (
     <Stack>
-      <Title order={2} size="h3">
-        Integrations
-      </Title>
+      <SectionTitle>Integrations</SectionTitle>
       <Text size="sm" c="dimmed">
         Turn the merchant&apos;s vendor integrations on or off. Credentials are entered on each vendor&apos;s
         tab.
@@ -23,9 +23,7 @@ export function IntegrationsSettingsPage() {
           The integrations could not be loaded.
         </Alert>
       ) : (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading" />
-        </Center>
+        <LinesSkeleton lines={4} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Loader, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RoleWriteInput } from '@paylane/shared/contracts/roles';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +8,8 @@ import { useRole } from '../../../features/roles/api/get-role';
 import { useUpdateRole } from '../../../features/roles/api/update-role';
 import { RoleForm } from '../../../features/roles/components/role-form';
 import { errorDetailText } from '../../../lib/notify';
+import { SectionTitle } from '../../../components/section-title';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 /** Settings › Roles › Create Role (roles/create) or one role (roles/{roleID}). */
 export function RoleEditPage() {
@@ -27,14 +29,12 @@ export function RoleEditPage() {
     void navigate(rolesPath);
   };
 
-  if (roleID && role.isPending) return <Loader aria-label="Loading role" />;
+  if (roleID && role.isPending) return <FormSkeleton fields={3} label="Loading role" />;
   if (roleID && role.isError)
     return <FormAlert messages={[errorDetailText(role.error) || 'Role not found.']} />;
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        {roleID ? `Edit Role: ${role.data?.role_name ?? ''}` : 'Create Role'}
-      </Title>
+      <SectionTitle>{roleID ? `Edit Role: ${role.data?.role_name ?? ''}` : 'Create Role'}</SectionTitle>
       <RoleForm
         key={role.data?.id ?? 'new'}
         role={role.data ?? null}

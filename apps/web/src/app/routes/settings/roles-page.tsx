@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Role } from '@paylane/shared/contracts/roles';
@@ -8,6 +8,8 @@ import { useDeleteRole } from '../../../features/roles/api/delete-role';
 import { useRoles } from '../../../features/roles/api/list-roles';
 import { RolesTable } from '../../../features/roles/components/roles-table';
 import { errorDetailText } from '../../../lib/notify';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** Settings › Roles (docs/product.md §2): the merchant's custom roles. */
 export function RolesPage() {
@@ -33,15 +35,13 @@ export function RolesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} size="h3">
-          Roles
-        </Title>
+        <SectionTitle>Roles</SectionTitle>
         <Button component={Link} to="create">
           Create Role
         </Button>
       </Group>
       {roles.isPending ? (
-        <Loader aria-label="Loading roles" />
+        <LinesSkeleton label="Loading roles" />
       ) : roles.data && roles.data.results.length > 0 ? (
         <RolesTable roles={roles.data.results} onDelete={confirmDelete} />
       ) : (

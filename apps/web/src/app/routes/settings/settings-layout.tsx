@@ -1,10 +1,11 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { canInMerchant } from '../../../features/profile/access';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
-import { FullPageLoader } from '../../../components/full-page-loader';
 import { allowedSettingsTabs } from './settings-tabs';
+import { PageHeader } from '../../../components/page-header';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 /** Settings of one merchant: a tab per page the user may open; the page itself guards its route too. */
 export function SettingsLayout() {
@@ -13,7 +14,13 @@ export function SettingsLayout() {
   const navigate = useNavigate();
   const { profile, isSuperAdmin } = useSignedInUser();
   const { data: merchant } = useMerchant(merchantID);
-  if (!profile || !merchant) return <FullPageLoader />;
+  if (!profile || !merchant)
+    return (
+      <Stack gap="md">
+        <PageHeader title="Settings" />
+        <FormSkeleton />
+      </Stack>
+    );
 
   const tabs = allowedSettingsTabs((capability) =>
     canInMerchant({ profile, isSuperAdmin, merchantId: merchantID, merchant }, capability),
@@ -24,9 +31,7 @@ export function SettingsLayout() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Settings
-      </Title>
+      <PageHeader title="Settings" />
       <Tabs value={active} onChange={(value) => value && void navigate(`${base}/${value}`)}>
         <Tabs.List>
           {tabs.map((tab) => (

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCOUNT_TAGS_PAGE_SIZE, type AccountTag } from '@paylane/shared/contracts/account-tags';
 import { useState } from 'react';
@@ -7,6 +7,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { useAccountTags } from '../../../features/account-tags/api/list-account-tags';
 import { AccountTagFormModal } from '../../../features/account-tags/components/account-tag-form-modal';
 import { AccountTagTable } from '../../../features/account-tags/components/account-tag-table';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 /** /merchants/{merchantID}/settings/tags (docs/product.md §2): 40 tags a page; add, rename, remove. */
 export function TagsSettingsPage() {
@@ -22,9 +24,7 @@ export function TagsSettingsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Tags
-        </Title>
+        <SectionTitle>Tags</SectionTitle>
         <Button onClick={() => setEditing(null)}>Add Tag</Button>
       </Group>
       <TextInput
@@ -71,9 +71,5 @@ function TagsBody({ state, merchantId, onRename }: BodyProps) {
       </Alert>
     );
   }
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label="Loading" />
-    </Center>
-  );
+  return <LinesSkeleton />;
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MerchantUser } from '@paylane/shared/contracts/merchant-users';
 import { useState } from 'react';
@@ -13,6 +13,8 @@ import { UsersTable } from '../../../features/merchant-users/components/users-ta
 import { useUserRowActions } from '../../../features/merchant-users/hooks/use-user-row-actions';
 import { canInMerchant } from '../../../features/profile/access';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
+import { SectionTitle } from '../../../components/section-title';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 // docs/product.md §9: the shared table pages by 50, 75 or 100 (default 50); the footer shows only with more than one page.
 const PAGE_SIZES = ['50', '75', '100'];
@@ -48,9 +50,7 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          Users
-        </Title>
+        <SectionTitle>Users</SectionTitle>
         <Group align="flex-end">
           <TextInput
             label="Search users"
@@ -65,7 +65,7 @@ export function UsersPage() {
         </Group>
       </Group>
       {users.isPending ? (
-        <Loader aria-label="Loading users" />
+        <LinesSkeleton label="Loading users" />
       ) : users.data && users.data.results.length > 0 ? (
         <UsersTable
           users={users.data.results}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   mergeAccountsSchema,
@@ -17,6 +17,8 @@ import { accountStatusLabel } from '../../../features/duplicates/components/merg
 import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
 import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
+import { PageHeader } from '../../../components/page-header';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 type Done = { result: MergeAccountsResult; survivor: MergeAccountRef; merged: MergeAccountRef };
 
@@ -84,14 +86,10 @@ export function MergeAccountsPage() {
   return (
     <Stack gap="md" maw={900}>
       <title>Merge Accounts · Paylane</title>
-      <Title order={1} size="h2">
-        Merge Accounts
-      </Title>
-      <Text size="sm">
-        Choose the account to keep and the duplicate to merge into it. Tags, co-borrowers and notes move to
-        the account kept; its empty account ID and vehicle fields take the duplicate&apos;s values; the
-        duplicate is closed and keeps its history.
-      </Text>
+      <PageHeader
+        title="Merge Accounts"
+        description="Choose the account to keep and the duplicate to merge into it. Tags, co-borrowers and notes move to the account kept; its empty account ID and vehicle fields take the duplicate's values; the duplicate is closed and keeps its history."
+      />
       {done ? <MergedAccounts merchantId={merchantId} done={done} /> : null}
       <FormAlert messages={messages} />
       <AccountPicker
@@ -111,7 +109,7 @@ export function MergeAccountsPage() {
         error={fields.merged}
       />
       {selection.pair && preview.isFetching && !data ? (
-        <Loader size="sm" aria-label="Loading preview" />
+        <LinesSkeleton lines={4} label="Loading preview" />
       ) : null}
       {data ? (
         <MergePreviewCard

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { CustomerRef } from '@paylane/shared/contracts/customers';
 import { mergeCustomersSchema, type MergeCustomersResult } from '@paylane/shared/contracts/duplicates';
@@ -11,6 +11,8 @@ import { CustomerPicker, customerLabel } from '../../../components/record-picker
 import { MergePreviewCard } from '../../../features/duplicates/components/merge-preview-card';
 import { mergeErrorsOf, useMergeSelection } from '../../../features/duplicates/hooks/use-merge-selection';
 import { useCurrentMerchantId } from '../../../features/merchants/hooks/use-current-merchant';
+import { PageHeader } from '../../../components/page-header';
+import { LinesSkeleton } from '../../../components/form-skeleton';
 
 type Done = { result: MergeCustomersResult; survivor: CustomerRef; merged: CustomerRef };
 
@@ -55,14 +57,10 @@ export function MergeCustomersPage() {
   return (
     <Stack gap="md" maw={900}>
       <title>Merge Customers · Paylane</title>
-      <Title order={1} size="h2">
-        Merge Customers
-      </Title>
-      <Text size="sm">
-        Choose the customer to keep and the duplicate to merge into it. Accounts, co-borrowed accounts, notes
-        and payment methods move to the customer kept; its empty fields take the duplicate&apos;s values; the
-        duplicate is voided and keeps its history.
-      </Text>
+      <PageHeader
+        title="Merge Customers"
+        description="Choose the customer to keep and the duplicate to merge into it. Accounts, co-borrowed accounts, notes and payment methods move to the customer kept; its empty fields take the duplicate's values; the duplicate is voided and keeps its history."
+      />
       {done ? <MergedCustomers merchantId={merchantId} done={done} /> : null}
       <FormAlert messages={messages} />
       <CustomerPicker
@@ -82,7 +80,7 @@ export function MergeCustomersPage() {
         error={fields.merged}
       />
       {selection.pair && preview.isFetching && !data ? (
-        <Loader size="sm" aria-label="Loading preview" />
+        <LinesSkeleton lines={4} label="Loading preview" />
       ) : null}
       {data ? (
         <MergePreviewCard

@@ -1,5 +1,7 @@
-import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionTitle } from '../../../components/section-title';
+import { FormSkeleton } from '../../../components/form-skeleton';
 
 type Props = {
   title: string;
@@ -14,9 +16,7 @@ export function CredentialsPanel({ title, status, isError, children }: Props) {
   return (
     <Stack>
       <Group gap="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
+        <SectionTitle>{title}</SectionTitle>
         {status && (
           <Badge color={status.isEnabled ? 'green' : 'gray'} variant="light">
             {status.isEnabled ? 'Enabled' : 'Not enabled'}
@@ -33,9 +33,7 @@ export function CredentialsPanel({ title, status, isError, children }: Props) {
           The credentials could not be loaded.
         </Alert>
       ) : (
-        <Center py="xl">
-          <Loader role="status" aria-label="Loading" />
-        </Center>
+        <FormSkeleton fields={3} />
       )}
     </Stack>
   );
