@@ -41,6 +41,27 @@ function openGeneralSettings(onSave: (request: StubRequest) => StubReply) {
   return { api, ...view };
 }
 
+describe('general settings page while it loads', () => {
+  it("shows the form's shape and a Loading status until the settings arrive, then the form", async () => {
+    storeSession();
+    let answer: (reply: StubReply) => void = () => {};
+    stubFetch({
+      ...signedInApi({ profile: adminProfile }),
+      [`GET ${settingsPath}`]: () => new Promise<StubReply>((resolve) => (answer = resolve)),
+    });
+    renderApp(`/merchants/${merchantA.id}/settings/general`);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
+    // A live region with words, not only a label: a screen reader announces 'Loading'.
+    expect(screen.getByRole('status', { name: 'Loading' })).toHaveTextContent('Loading');
+    expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
+
+    answer({ body: settings });
+    expect(await screen.findByLabelText('Phone Number')).toHaveValue('(312) 555-0142');
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+});
+
 // A long form typed key by key: slow on a busy 2-core machine.
 describe('general settings page', () => {
   it('shows the spec messages for bad amounts before calling the server', async () => {
