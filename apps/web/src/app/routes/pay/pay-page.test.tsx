@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { PayLinkReceipt, PayLinkSession, PayLinkSummary } from '@paylane/shared/contracts/pay-links';
 import { METHOD_ENTRY_MESSAGE_TYPE, type MethodEntry } from '@paylane/shared/contracts/payment-methods';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,23 @@ function openPayPage(handlers: Record<string, StubReply | ((request: never) => S
 }
 
 describe('the pay page', () => {
+  it("shows the card's shape and a Loading status while the link loads, then the amount due", async () => {
+    // Every request for it waits until the test answers them all.
+    const held: ((reply: StubReply) => void)[] = [];
+    const answer = (reply: StubReply) => held.forEach((resolve) => resolve(reply));
+    openPayPage({ [`GET ${api}`]: (() => new Promise<StubReply>((resolve) => held.push(resolve))) as never });
+    expect(await screen.findByRole('status', { name: 'Loading' })).toHaveTextContent('Loading');
+    expect(screen.getByRole('heading', { name: 'Make a Payment' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Last name')).not.toBeInTheDocument();
+
+    // The skeleton shows as soon as the query starts; its request may leave a moment later.
+    await waitFor(() => expect(held).not.toHaveLength(0));
+    answer({ body: summary() });
+    expect(await screen.findByText('$250.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last name')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('shows masked data, the mismatch message inline, then pays by card with the fee line and shows the receipt', async () => {
     let verifyCalls = 0;
     const { user, api: calls } = openPayPage({

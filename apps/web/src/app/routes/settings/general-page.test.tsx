@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@paylane/shared/contracts/profile';
 import { stubFetch, type StubReply, type StubRequest } from '../../../test/fetch-stub';
@@ -44,10 +44,12 @@ function openGeneralSettings(onSave: (request: StubRequest) => StubReply) {
 describe('general settings page while it loads', () => {
   it("shows the form's shape and a Loading status until the settings arrive, then the form", async () => {
     storeSession();
-    let answer: (reply: StubReply) => void = () => {};
+    // Every request for it waits until the test answers them all.
+    const held: ((reply: StubReply) => void)[] = [];
+    const answer = (reply: StubReply) => held.forEach((resolve) => resolve(reply));
     stubFetch({
       ...signedInApi({ profile: adminProfile }),
-      [`GET ${settingsPath}`]: () => new Promise<StubReply>((resolve) => (answer = resolve)),
+      [`GET ${settingsPath}`]: () => new Promise<StubReply>((resolve) => held.push(resolve)),
     });
     renderApp(`/merchants/${merchantA.id}/settings/general`);
 
@@ -56,6 +58,8 @@ describe('general settings page while it loads', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toHaveTextContent('Loading');
     expect(screen.queryByLabelText('Phone Number')).not.toBeInTheDocument();
 
+    // The skeleton shows as soon as the query starts; its request may leave a moment later.
+    await waitFor(() => expect(held).not.toHaveLength(0));
     answer({ body: settings });
     expect(await screen.findByLabelText('Phone Number')).toHaveValue('(312) 555-0142');
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
