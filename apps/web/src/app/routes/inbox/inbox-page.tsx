@@ -1,4 +1,4 @@
-import { Box, Button, Center, Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   INBOX_COUNT_CAP,
   inboxViewLabels,
@@ -22,6 +22,7 @@ import { ComposeModal } from '../../../features/mass-messages/components/compose
 import { useMerchant } from '../../../features/merchants/api/get-merchant';
 import { useCan } from '../../../features/profile/hooks/use-can';
 import { useSignedInUser } from '../../../features/profile/hooks/use-signed-in-user';
+import { PageHeader } from '../../../components/page-header';
 import { CHAT_HEIGHT, SelectedChat } from './selected-chat';
 
 /** docs/product.md §2: default search field Customer ID, All Locations; the view the user chose last (issue 20). */
@@ -103,12 +104,12 @@ function MerchantInbox({ merchantId }: { merchantId: string }) {
   return (
     <Stack gap="md">
       <title>Inbox · Paylane</title>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Inbox
-        </Title>
-        {canGroupMessage ? <Button onClick={() => setIsComposeOpen(true)}>Group Message</Button> : null}
-      </Group>
+      <PageHeader
+        title="Inbox"
+        actions={
+          canGroupMessage ? <Button onClick={() => setIsComposeOpen(true)}>Group Message</Button> : null
+        }
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md">
